@@ -1,0 +1,34 @@
+# tilestone — the two set-up commands are `make run` and `make test`.
+JOBS ?= $(shell nproc)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: all deps build run test test-sanitize bench clean
+
+all: build
+
+deps:
+	@bash scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@./$(BUILD)/tilestone 2048 play
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too).
+test-sanitize: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
+	@cd $(ASAN_BUILD) && ./unit_tests --gtest_brief=1
+
+bench: build
+	@./$(BUILD)/micro_bench
+	@./$(BUILD)/tilestone bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages (and npm packages for browser tests) tilestone needs.
+# Idempotent: installs only what is missing. Uses sudo only when not root.
+set -euo pipefail
+
+PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
+      nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "deps: all Debian packages present"
+fi

@@ -1,0 +1,20 @@
+#pragma once
+// The tilestone subcommands. Each add_* registers one command tree on the root CLI11 app; the
+// handlers parse, call the engine, and format. Bad input throws UsageError (exit status 2).
+
+#include <stdexcept>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace tilestone::app {
+
+/// A user error: main prints "tilestone: <message>" and exits with status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void add_2048_commands(CLI::App& root);
+void add_bench_command(CLI::App& root);
+
+}  // namespace tilestone::app

@@ -1,0 +1,76 @@
+#pragma once
+// One interface for every 2048 AI: a board and limits in, the best move and a value for each
+// legal move out, with the search depth, node count and time it took.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "g2048/board.h"
+
+namespace tilestone::g2048 {
+
+/// What a search may spend. A zero field means "no limit of that kind"; with neither a time nor
+/// a depth, each AI uses its own default (see DEFAULT_TIME_MS).
+struct Limits {
+  double time_ms = 0;       ///< wall-clock budget for the whole decision
+  int depth = 0;            ///< fixed search depth (deterministic; overrides time when > 0)
+  int playouts = 400;       ///< Monte Carlo playouts per legal move
+  unsigned threads = 1;     ///< search threads
+  std::uint64_t seed = 0;   ///< for AIs that draw random numbers
+};
+
+inline constexpr double DEFAULT_TIME_MS = 100.0;
+
+/// Progress of an iterative-deepening search, reported after each completed depth.
+struct SearchInfo {
+  int depth;
+  std::optional<Dir> best;
+  double value;
+  std::uint64_t nodes;
+  double time_ms;
+};
+using InfoCallback = std::function<void(const SearchInfo&)>;
+
+struct Analysis {
+  std::optional<Dir> best;            ///< nullopt when no move is legal
+  std::array<bool, 4> legal{};        ///< indexed by Dir
+  std::array<double, 4> values{};     ///< the AI's value of each legal move (meaningless if illegal)
+  int depth = 0;                      ///< deepest completed iteration (playouts for Monte Carlo)
+  std::uint64_t nodes = 0;
+  double time_ms = 0;
+};
+
+/// The weights of the seed-004 heuristic set: snake smoothness, snake monotonicity, empty cells,
+/// max exponent, repeats, mean exponent.
+using Seed004Weights = std::array<double, 6>;
+
+struct AiConfig {
+  std::string name = "expectimax";          ///< expectimax | minimax | montecarlo | greedy | random
+  std::optional<Seed004Weights> weights;    ///< minimax: use the seed-004 evaluation with these
+};
+
+class Ai {
+ public:
+  virtual ~Ai() = default;
+  virtual std::string_view name() const = 0;
+  /// Analyses `b` for the player to move. Never blocks beyond limits.time_ms (plus a small
+  /// reaction margin) when a time is given.
+  virtual Analysis analyze(Board b, const Limits& limits, const InfoCallback& on_info = {}) = 0;
+};
+
+/// The names make_ai accepts, strongest first.
+const std::vector<std::string>& ai_names();
+/// Builds an AI; an error names the accepted AIs.
+core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config);
+
+/// Parses "w1,w2,w3,w4,w5,w6" into seed-004 weights.
+core::Result<Seed004Weights> parse_weights(std::string_view text);
+
+}  // namespace tilestone::g2048

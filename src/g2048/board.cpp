@@ -1,0 +1,151 @@
+#include "g2048/board.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <memory>
+
+namespace tilestone::g2048 {
+
+std::string_view to_string(Dir d) {
+  switch (d) {
+    case Dir::Up: return "up";
+    case Dir::Down: return "down";
+    case Dir::Left: return "left";
+    case Dir::Right: return "right";
+  }
+  return "?";
+}
+
+std::optional<Dir> parse_dir(std::string_view text) {
+  std::string s(text);
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (s == "up" || s == "u") return Dir::Up;
+  if (s == "down" || s == "d") return Dir::Down;
+  if (s == "left" || s == "l") return Dir::Left;
+  if (s == "right" || s == "r") return Dir::Right;
+  return std::nullopt;
+}
+
+RowSlide slide_row(const std::array<int, 4>& cells, int cap) {
+  RowSlide out;
+  int n = 0;
+  bool last_merged = true;  // the tile in slot n-1 may not take part in another merge
+  for (int j = 0; j < 4; ++j) {
+    const int v = cells[j];
+    out.dest[j] = -1;
+    if (v == 0) continue;
+    if (!last_merged && out.cells[n - 1] == v && v < cap) {
+      out.cells[n - 1] = v + 1;
+      out.gain += std::uint64_t{1} << (v + 1);
+      out.dest[j] = n - 1;
+      out.merged[n - 1] = true;
+      last_merged = true;
+    } else {
+      out.dest[j] = n;
+      out.cells[n++] = v;
+      last_merged = false;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+Row reverse_row(Row r) {
+  return static_cast<Row>(((r & 0xF) << 12) | ((r & 0xF0) << 4) | ((r & 0xF00) >> 4) | ((r >> 12) & 0xF));
+}
+
+std::unique_ptr<RowTables> build_tables() {
+  auto t = std::make_unique<RowTables>();
+  for (std::uint32_t r = 0; r < 65536; ++r) {
+    const std::array<int, 4> cells{static_cast<int>(r & 0xF), static_cast<int>((r >> 4) & 0xF),
+                                   static_cast<int>((r >> 8) & 0xF), static_cast<int>((r >> 12) & 0xF)};
+    const RowSlide s = slide_row(cells, MAX_BOARD_EXPONENT);
+    t->left[r] = static_cast<Row>(s.cells[0] | (s.cells[1] << 4) | (s.cells[2] << 8) | (s.cells[3] << 12));
+    t->gain[r] = static_cast<std::uint32_t>(s.gain);
+  }
+  for (std::uint32_t r = 0; r < 65536; ++r)
+    t->right[r] = reverse_row(t->left[reverse_row(static_cast<Row>(r))]);
+  return t;
+}
+
+std::uint64_t slide_rows(std::uint64_t b, const std::array<Row, 65536>& table) {
+  return std::uint64_t{table[b & 0xFFFF]} | (std::uint64_t{table[(b >> 16) & 0xFFFF]} << 16) |
+         (std::uint64_t{table[(b >> 32) & 0xFFFF]} << 32) | (std::uint64_t{table[(b >> 48) & 0xFFFF]} << 48);
+}
+
+}  // namespace
+
+const RowTables& row_tables() {
+  static const std::unique_ptr<RowTables> tables = build_tables();
+  return *tables;
+}
+
+Board Board::transposed() const {
+  // Two delta swaps: first transpose every 2x2 block of cells (the partners are 12 bits apart),
+  // then swap the top-right and bottom-left 2x2 blocks (24 bits apart).
+  std::uint64_t x = bits_;
+  std::uint64_t t = ((x >> 12) ^ x) & 0x0000F0F00000F0F0ULL;
+  x ^= t ^ (t << 12);
+  t = ((x >> 24) ^ x) & 0x00000000FF00FF00ULL;
+  x ^= t ^ (t << 24);
+  return Board(x);
+}
+
+Board Board::after(Dir d) const {
+  const RowTables& t = row_tables();
+  switch (d) {
+    case Dir::Left: return Board(slide_rows(bits_, t.left));
+    case Dir::Right: return Board(slide_rows(bits_, t.right));
+    case Dir::Up: return Board(slide_rows(transposed().bits_, t.left)).transposed();
+    case Dir::Down: return Board(slide_rows(transposed().bits_, t.right)).transposed();
+  }
+  return *this;
+}
+
+std::uint32_t Board::gain(Dir d) const {
+  const RowTables& t = row_tables();
+  const std::uint64_t b = (d == Dir::Left || d == Dir::Right) ? bits_ : transposed().bits_;
+  return t.gain[b & 0xFFFF] + t.gain[(b >> 16) & 0xFFFF] + t.gain[(b >> 32) & 0xFFFF] + t.gain[(b >> 48) & 0xFFFF];
+}
+
+bool Board::has_move() const {
+  for (Dir d : ALL_DIRS)
+    if (can_move(d)) return true;
+  return false;
+}
+
+std::uint16_t Board::empty_mask() const {
+  // Fold each nibble to one bit: a nibble is non-zero iff any of its bits is set.
+  std::uint64_t x = bits_;
+  x |= (x >> 2);
+  x |= (x >> 1);
+  x = ~x & 0x1111111111111111ULL;
+  std::uint16_t mask = 0;
+  for (int i = 0; i < 16; ++i) mask |= static_cast<std::uint16_t>(((x >> (4 * i)) & 1) << i);
+  return mask;
+}
+
+int Board::empty_count() const {
+  std::uint64_t x = bits_;
+  x |= (x >> 2);
+  x |= (x >> 1);
+  x = ~x & 0x1111111111111111ULL;
+  return std::popcount(x);
+}
+
+int Board::max_exponent() const {
+  int m = 0;
+  for (int i = 0; i < 16; ++i) m = std::max(m, at(i));
+  return m;
+}
+
+std::uint64_t Board::tile_sum() const {
+  std::uint64_t s = 0;
+  for (int i = 0; i < 16; ++i)
+    if (at(i) != 0) s += std::uint64_t{1} << at(i);
+  return s;
+}
+
+}  // namespace tilestone::g2048
