@@ -1,4 +1,272 @@
+// tilestone 2048 hint | play | bench: parse, call the engine, format.
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 #include "app/commands.h"
+#include "app/play_2048.h"
+#include "core/parallel.h"
+#include "core/svg.h"
+#include "g2048/bench.h"
+#include "g2048/grid.h"
+
 namespace tilestone::app {
-void add_2048_commands(CLI::App&) {}
+
+using namespace tilestone::g2048;
+using json = nlohmann::json;
+
+namespace {
+
+// Upper bounds that keep one request from running for hours.
+constexpr double MAX_TIME_MS = 600000;
+constexpr int MAX_DEPTH_EXPECTIMAX = 8;
+constexpr int MAX_DEPTH_MINIMAX = 16;
+constexpr int MAX_PLAYOUTS = 1000000;
+
+struct AiOptions {
+  std::string ai = "expectimax";
+  double time_ms = 0;
+  int depth = 0;
+  int playouts = 400;
+  unsigned threads = 0;
+  std::string weights;
+  std::uint64_t seed = 1;
+};
+
+void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
+  o.threads = default_threads;
+  cmd->add_option("--ai", o.ai, "AI: expectimax (default), minimax, montecarlo, greedy, random");
+  cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)");
+  cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)");
+  cmd->add_option("--playouts", o.playouts, "Monte Carlo playouts per legal move (default 400)");
+  cmd->add_option("--threads", o.threads, "search threads per decision");
+  cmd->add_option("--weights", o.weights, "minimax: seed-004 evaluation weights w1,...,w6");
+  cmd->add_option("--seed", o.seed, "seed for the random choices");
 }
+
+// Validates the options and turns them into an AI configuration and limits.
+std::pair<AiConfig, Limits> resolve(const AiOptions& o) {
+  AiConfig cfg{o.ai, std::nullopt};
+  if (!o.weights.empty()) {
+    auto w = parse_weights(o.weights);
+    if (!w) throw UsageError(w.error());
+    cfg.weights = *w;
+  }
+  if (auto probe = make_ai(cfg); !probe) throw UsageError(probe.error());
+  if (o.time_ms != 0 && o.depth != 0) throw UsageError("give --time-ms or --depth, not both");
+  if (!(o.time_ms >= 0) || o.time_ms > MAX_TIME_MS || std::isnan(o.time_ms))
+    throw UsageError(fmt::format("--time-ms must be between 0 and {}", MAX_TIME_MS));
+  const int max_depth = o.ai == "minimax" ? MAX_DEPTH_MINIMAX : MAX_DEPTH_EXPECTIMAX;
+  if (o.depth < 0 || o.depth > max_depth) throw UsageError(fmt::format("--depth must be between 1 and {}", max_depth));
+  if (o.playouts < 1 || o.playouts > MAX_PLAYOUTS)
+    throw UsageError(fmt::format("--playouts must be between 1 and {}", MAX_PLAYOUTS));
+  if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
+  Limits l;
+  l.time_ms = o.time_ms;
+  l.depth = o.depth;
+  l.playouts = o.playouts;
+  l.threads = o.threads;
+  l.seed = o.seed;
+  return {cfg, l};
+}
+
+std::string value_text(double v) { return std::fabs(v) >= 1e5 ? fmt::format("{:.0f}", v) : fmt::format("{:.2f}", v); }
+
+// ---------------------------------------------------------------------------------------------
+// hint
+
+void run_hint(const std::string& board_text, const AiOptions& o, bool as_json) {
+  auto grid = parse_grid(board_text);
+  if (!grid) throw UsageError("bad --board: " + grid.error());
+  const auto [cfg, limits] = resolve(o);
+  auto ai = std::move(make_ai(cfg).value());
+  const Analysis a = ai->analyze(grid->to_board(), limits);
+
+  if (as_json) {
+    json moves = json::array();
+    for (Dir d : ALL_DIRS) {
+      const SlideResult s = slide(*grid, d);
+      json m = {{"dir", to_string(d)}, {"legal", s.moved}, {"gain", s.gain}, {"board", format_grid(s.grid)}};
+      m["value"] = s.moved ? json(a.values[index(d)]) : json(nullptr);
+      moves.push_back(m);
+    }
+    json out = {{"board", format_grid(*grid)},
+                {"ai", cfg.name},
+                {"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
+                {"depth", a.depth},
+                {"nodes", a.nodes},
+                {"time_ms", a.time_ms},
+                {"moves", moves}};
+    std::cout << out.dump(2) << "\n";
+    return;
+  }
+  std::cout << render_grid(*grid);
+  if (!a.best) {
+    std::cout << "no legal move: the game is over\n";
+    return;
+  }
+  std::cout << fmt::format("best: {}   ({}, depth {}, {} nodes, {:.1f} ms)\n", to_string(*a.best), cfg.name, a.depth,
+                           a.nodes, a.time_ms);
+  std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14}  {}\n", "move", "legal", "gain", "value", "board after");
+  for (Dir d : ALL_DIRS) {
+    const SlideResult s = slide(*grid, d);
+    std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14}  {}\n", to_string(d), s.moved ? "yes" : "no", s.gain,
+                             s.moved ? value_text(a.values[index(d)]) : "-", format_grid(s.grid));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// bench
+
+struct BenchOptions {
+  AiOptions ai;
+  int games = 100;
+  unsigned jobs = 1;
+  std::uint64_t stop_at = 0;
+  std::string csv, json_path, svg;
+};
+
+int exponent_of_tile(std::uint64_t tile) {
+  if (tile < 2 || (tile & (tile - 1)) != 0 || tile > (std::uint64_t{1} << MAX_GRID_EXPONENT))
+    throw UsageError(fmt::format("--stop-at must be a tile value (a power of two from 2), got {}", tile));
+  int e = 0;
+  while ((std::uint64_t{1} << e) < tile) ++e;
+  return e;
+}
+
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw UsageError(fmt::format("cannot write {}", path));
+  f << content;
+  if (!f.flush()) throw UsageError(fmt::format("cannot write {}", path));
+}
+
+std::string limits_text(const AiConfig& cfg, const Limits& l) {
+  if (cfg.name == "montecarlo") return fmt::format("{} playouts/move", l.playouts);
+  if (cfg.name == "greedy" || cfg.name == "random") return "no search";
+  if (l.depth > 0) return fmt::format("depth {}", l.depth);
+  return fmt::format("{} ms/move", l.time_ms > 0 ? l.time_ms : DEFAULT_TIME_MS);
+}
+
+void run_bench(const BenchOptions& o) {
+  const auto [cfg, limits] = resolve(o.ai);
+  if (o.games < 1 || o.games > 1000000) throw UsageError("--games must be between 1 and 1000000");
+  if (o.jobs < 1 || o.jobs > 256) throw UsageError("--jobs must be between 1 and 256");
+  BenchConfig bc;
+  bc.ai = cfg;
+  bc.limits = limits;
+  bc.games = o.games;
+  bc.jobs = o.jobs;
+  bc.seed = o.ai.seed;
+  bc.stop_at_exponent = o.stop_at ? exponent_of_tile(o.stop_at) : 0;
+
+  const bool bar = isatty(STDERR_FILENO);
+  const auto report = run_bench_games(bc, [&](int done, int total, const GameRecord& g) {
+    if (!bar) return;
+    const int width = 30, filled = width * done / total;
+    std::fprintf(stderr, "\r[%s%s] %d/%d games  last: %llu max tile, %llu points ", std::string(filled, '#').c_str(),
+                 std::string(width - filled, '.').c_str(), done, total,
+                 static_cast<unsigned long long>(std::uint64_t{1} << g.max_exponent),
+                 static_cast<unsigned long long>(g.score));
+    if (done == total) std::fputs("\n", stderr);
+    std::fflush(stderr);
+  });
+  if (!report) throw UsageError(report.error());
+  const BenchSummary s = summarize(*report);
+
+  const std::string setup = fmt::format("{}{}, {}, {} games, {} jobs, seed {}{}", cfg.name,
+                                        cfg.weights ? " (seed-004 weights)" : "", limits_text(cfg, limits), o.games,
+                                        o.jobs, o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
+  std::cout << "tilestone 2048 bench: " << setup << "\n\n";
+  std::cout << fmt::format("{:>8}  {:>8}  {:>7}\n", "tile", "reached", "games");
+  for (const auto& [e, frac] : s.reach)
+    std::cout << fmt::format("{:>8}  {:>7.1f}%  {:>7}\n", std::uint64_t{1} << e, 100.0 * frac,
+                             static_cast<int>(std::lround(frac * s.games)));
+  std::cout << fmt::format("\nscore     mean {:.0f}  median {:.0f}  max {:.0f}\n", s.score_mean, s.score_median,
+                           s.score_max);
+  std::cout << fmt::format("moves     {} in all, {:.1f} moves/s per job\n", s.total_moves, s.moves_per_s);
+  std::cout << fmt::format("ms/move   p50 {:.2f}  p99 {:.2f}  max {:.2f}\n", s.ms_p50, s.ms_p99, s.ms_max);
+  std::cout << fmt::format("wall      {:.1f} s\n", report->wall_s);
+
+  if (!o.csv.empty()) {
+    std::string csv = "game,seed,score,max_tile,moves,think_ms,max_move_ms,stopped\n";
+    for (const auto& g : report->games)
+      csv += fmt::format("{},{},{},{},{},{:.3f},{:.3f},{}\n", g.index, g.seed, g.score, std::uint64_t{1} << g.max_exponent,
+                         g.moves, g.think_ms, g.max_move_ms, g.stopped ? 1 : 0);
+    write_file(o.csv, csv);
+  }
+  if (!o.json_path.empty()) {
+    json reach = json::object();
+    for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
+    json games = json::array();
+    for (const auto& g : report->games)
+      games.push_back({{"game", g.index}, {"seed", g.seed}, {"score", g.score},
+                       {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves},
+                       {"think_ms", g.think_ms}, {"max_move_ms", g.max_move_ms}, {"stopped", g.stopped}});
+    json out = {{"setup", setup},
+                {"ai", cfg.name},
+                {"games", o.games},
+                {"reach", reach},
+                {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
+                {"moves", s.total_moves},
+                {"moves_per_s", s.moves_per_s},
+                {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}},
+                {"wall_s", report->wall_s},
+                {"per_game", games}};
+    write_file(o.json_path, out.dump(2) + "\n");
+  }
+  if (!o.svg.empty()) write_file(o.svg, core::render_svg(max_tile_chart(*report, "2048 " + setup)));
+}
+
+}  // namespace
+
+void add_2048_commands(CLI::App& root) {
+  auto* g = root.add_subcommand("2048", "play 2048, ask the AI for a hint, run experiments");
+  g->require_subcommand(1);
+
+  // hint
+  {
+    auto* cmd = g->add_subcommand("hint", "the best move for a board, and every move's value");
+    auto board = std::make_shared<std::string>();
+    auto o = std::make_shared<AiOptions>();
+    auto as_json = std::make_shared<bool>(false);
+    cmd->add_option("--board", *board, "16 tile values (rows may be split by '/') or 0x + 16 hex exponents")
+        ->required();
+    add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
+    cmd->add_flag("--json", *as_json, "print JSON");
+    cmd->callback([=] { run_hint(*board, *o, *as_json); });
+  }
+  // play
+  {
+    auto* cmd = g->add_subcommand("play", "play in the terminal (arrows/WASD, h hint, a auto, u undo, n new, q quit)");
+    auto o = std::make_shared<AiOptions>();
+    add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
+    cmd->callback([=] {
+      const auto [cfg, limits] = resolve(*o);
+      play_2048(cfg, limits, o->seed);
+    });
+  }
+  // bench
+  {
+    auto* cmd = g->add_subcommand("bench", "play many games and report tile rates, scores and speed");
+    auto o = std::make_shared<BenchOptions>();
+    add_ai_options(cmd, o->ai, 1);
+    cmd->add_option("--games", o->games, "number of games (default 100)");
+    cmd->add_option("--jobs", o->jobs, "games played at once (default 1)");
+    cmd->add_option("--stop-at", o->stop_at, "end each game when this tile appears (e.g. 2048)");
+    cmd->add_option("--csv", o->csv, "write one row per game to this CSV file");
+    cmd->add_option("--json", o->json_path, "write the summary and the games to this JSON file");
+    cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file");
+    cmd->callback([=] { run_bench(*o); });
+  }
+}
+
+}  // namespace tilestone::app

@@ -67,7 +67,32 @@ std::unique_ptr<RowTables> build_tables() {
   }
   for (std::uint32_t r = 0; r < 65536; ++r)
     t->right[r] = reverse_row(t->left[reverse_row(static_cast<Row>(r))]);
+  auto spread = [](Row r) {
+    return std::uint64_t{r & 0xFu} | (std::uint64_t{(r >> 4) & 0xFu} << 16) | (std::uint64_t{(r >> 8) & 0xFu} << 32) |
+           (std::uint64_t{(r >> 12) & 0xFu} << 48);
+  };
+  for (std::uint32_t r = 0; r < 65536; ++r) {
+    t->up[r] = spread(t->left[r]);
+    t->down[r] = spread(t->right[r]);
+  }
   return t;
+}
+
+std::uint64_t slide_cols(std::uint64_t transposed, const std::array<std::uint64_t, 65536>& table) {
+  return table[transposed & 0xFFFF] | (table[(transposed >> 16) & 0xFFFF] << 4) |
+         (table[(transposed >> 32) & 0xFFFF] << 8) | (table[(transposed >> 48) & 0xFFFF] << 12);
+}
+
+// Bit i set when nibble i of x is zero: fold each nibble to its low bit, then gather the 16 bits.
+std::uint16_t zero_nibbles(std::uint64_t x) {
+  x |= x >> 2;
+  x |= x >> 1;
+  x = ~x & 0x1111111111111111ULL;
+  x = (x | (x >> 3)) & 0x0303030303030303ULL;
+  x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+  x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+  x = (x | (x >> 24)) & 0xFFFFULL;
+  return static_cast<std::uint16_t>(x);
 }
 
 std::uint64_t slide_rows(std::uint64_t b, const std::array<Row, 65536>& table) {
@@ -98,8 +123,8 @@ Board Board::after(Dir d) const {
   switch (d) {
     case Dir::Left: return Board(slide_rows(bits_, t.left));
     case Dir::Right: return Board(slide_rows(bits_, t.right));
-    case Dir::Up: return Board(slide_rows(transposed().bits_, t.left)).transposed();
-    case Dir::Down: return Board(slide_rows(transposed().bits_, t.right)).transposed();
+    case Dir::Up: return Board(slide_cols(transposed().bits_, t.up));
+    case Dir::Down: return Board(slide_cols(transposed().bits_, t.down));
   }
   return *this;
 }
@@ -116,24 +141,9 @@ bool Board::has_move() const {
   return false;
 }
 
-std::uint16_t Board::empty_mask() const {
-  // Fold each nibble to one bit: a nibble is non-zero iff any of its bits is set.
-  std::uint64_t x = bits_;
-  x |= (x >> 2);
-  x |= (x >> 1);
-  x = ~x & 0x1111111111111111ULL;
-  std::uint16_t mask = 0;
-  for (int i = 0; i < 16; ++i) mask |= static_cast<std::uint16_t>(((x >> (4 * i)) & 1) << i);
-  return mask;
-}
+std::uint16_t Board::empty_mask() const { return zero_nibbles(bits_); }
 
-int Board::empty_count() const {
-  std::uint64_t x = bits_;
-  x |= (x >> 2);
-  x |= (x >> 1);
-  x = ~x & 0x1111111111111111ULL;
-  return std::popcount(x);
-}
+int Board::empty_count() const { return std::popcount(static_cast<unsigned>(zero_nibbles(bits_))); }
 
 int Board::max_exponent() const {
   int m = 0;

@@ -69,6 +69,10 @@ struct RowTables {
   std::array<Row, 65536> left;        ///< row after sliding toward column 0
   std::array<Row, 65536> right;       ///< row after sliding toward column 3
   std::array<std::uint32_t, 65536> gain;  ///< score gained (the same for both directions)
+  // A column read as a row (nibble j = row j), slid, and spread back to column 0 of a board
+  // (row j at bit 16j): moving up or down takes one transpose instead of two.
+  std::array<std::uint64_t, 65536> up;
+  std::array<std::uint64_t, 65536> down;
 };
 const RowTables& row_tables();
 

@@ -1,0 +1,66 @@
+#include "g2048/ai.h"
+
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "g2048/ai_impl.h"
+#include "g2048/heuristic.h"
+
+namespace tilestone::g2048 {
+
+Analysis legal_moves(Board b) {
+  Analysis a;
+  for (Dir d : ALL_DIRS) a.legal[index(d)] = b.can_move(d);
+  return a;
+}
+
+Analysis finish(Analysis a, std::int64_t t0_us) {
+  a.time_ms = static_cast<double>(core::now_us() - t0_us) / 1000.0;
+  return a;
+}
+
+const std::vector<std::string>& ai_names() {
+  static const std::vector<std::string> names{"expectimax", "minimax", "montecarlo", "greedy", "random"};
+  return names;
+}
+
+core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
+  // Build the lookup tables now, so that no search pays for them inside its time budget.
+  (void)row_tables();
+  (void)row_heuristic_table();
+  if (config.weights && config.name != "minimax")
+    return core::fail("--weights applies to the minimax AI only");
+  if (config.name == "expectimax") return make_expectimax();
+  if (config.name == "minimax") return make_minimax(config.weights);
+  if (config.name == "montecarlo") return make_montecarlo();
+  if (config.name == "greedy") return make_greedy();
+  if (config.name == "random") return make_random();
+  return core::fail(fmt::format("unknown AI '{}': choose one of {}", config.name, fmt::join(ai_names(), ", ")));
+}
+
+core::Result<Seed004Weights> parse_weights(std::string_view text) {
+  Seed004Weights w{};
+  std::size_t pos = 0;
+  for (int i = 0; i < 6; ++i) {
+    const std::size_t end = text.find(',', pos);
+    const std::string token(text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos));
+    if (token.empty()) return core::fail("--weights needs six comma-separated numbers");
+    try {
+      std::size_t used = 0;
+      w[i] = std::stod(token, &used);
+      if (used != token.size() || !std::isfinite(w[i])) throw std::invalid_argument(token);
+    } catch (const std::exception&) {
+      return core::fail(fmt::format("--weights: '{}' is not a number", token));
+    }
+    if (end == std::string_view::npos) {
+      if (i != 5) return core::fail("--weights needs six comma-separated numbers");
+      return w;
+    }
+    pos = end + 1;
+  }
+  return core::fail("--weights needs six comma-separated numbers");
+}
+
+}  // namespace tilestone::g2048

@@ -1,0 +1,180 @@
+// Expectimax: max over the player's moves, expectation over spawns (every empty cell, a 2 with
+// p 0.9 and a 4 with p 0.1). Branches whose probability falls under a cut-off are evaluated
+// statically; a transposition table per root move remembers chance nodes; iterative deepening
+// under the time budget; root moves are searched on several threads.
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/parallel.h"
+#include "g2048/ai_impl.h"
+#include "g2048/heuristic.h"
+#include "g2048/params.h"
+
+namespace tilestone::g2048 {
+
+namespace {
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  float value = 0;
+  std::uint16_t generation = 0;
+  std::uint8_t depth = 0;
+};
+
+// One root move's search: its own table, so threads never share memory.
+class Searcher {
+ public:
+  Searcher() : table_(std::size_t{1} << params::TT_BITS) {}
+
+  void start(std::uint16_t generation, const core::Deadline* deadline, const std::atomic<bool>* stop) {
+    generation_ = generation;
+    deadline_ = deadline;
+    stop_ = stop;
+    aborted_ = false;
+    nodes_ = 0;
+  }
+
+  /// Value of the position after the player's move (a chance node) searched `depth` moves deep.
+  float root(Board after, int depth) { return chance(after, 1.0f, depth); }
+
+  bool aborted() const { return aborted_; }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  float max_node(Board b, float prob, int depth) {
+    float best = 0;  // no legal move: the game is lost
+    for (Dir d : ALL_DIRS) {
+      const Board n = b.after(d);
+      if (n == b) continue;
+      best = std::max(best, chance(n, prob, depth));
+    }
+    return best;
+  }
+
+  float chance(Board b, float prob, int depth) {
+    if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_)
+      aborted_ = (stop_ && stop_->load(std::memory_order_relaxed)) || (deadline_ && deadline_->expired());
+    if (aborted_) return 0;
+    if (depth <= 0 || prob < params::PROB_CUTOFF) return expectimax_eval(b);
+
+    // Step 1. The table: a stored value searched at least as deep is as good as a new one.
+    TTEntry& e = table_[slot(b)];
+    if (e.key == b.bits() && e.generation == generation_ && e.depth >= depth) return e.value;
+
+    // Step 2. Every spawn, weighted by its probability.
+    const std::uint16_t empty = b.empty_mask();
+    const int n = __builtin_popcount(empty);
+    const float p2 = prob * 0.9f / static_cast<float>(n), p4 = prob * 0.1f / static_cast<float>(n);
+    float sum = 0;
+    for (std::uint32_t m = empty; m; m &= m - 1) {
+      const int cell = __builtin_ctz(m);
+      sum += 0.9f * max_node(b.with(cell, 1), p2, depth - 1);
+      sum += 0.1f * max_node(b.with(cell, 2), p4, depth - 1);
+    }
+    const float value = sum / static_cast<float>(n);
+    if (!aborted_) e = TTEntry{b.bits(), value, generation_, static_cast<std::uint8_t>(depth)};
+    return value;
+  }
+
+  std::size_t slot(Board b) const {
+    std::uint64_t h = b.bits() * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>(h >> (64 - params::TT_BITS));
+  }
+
+  std::vector<TTEntry> table_;
+  std::uint16_t generation_ = 0;
+  const core::Deadline* deadline_ = nullptr;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool aborted_ = false;
+  std::uint64_t nodes_ = 0;
+};
+
+class ExpectimaxAi final : public Ai {
+ public:
+  std::string_view name() const override { return "expectimax"; }
+
+  Analysis analyze(Board b, const Limits& limits, const InfoCallback& on_info) override {
+    const auto t0 = core::now_us();
+    Analysis out = legal_moves(b);
+    std::vector<Dir> moves;
+    for (Dir d : ALL_DIRS)
+      if (out.legal[index(d)]) moves.push_back(d);
+    if (moves.empty()) return finish(out, t0);
+
+    const bool fixed_depth = limits.depth > 0;
+    const double budget_ms = fixed_depth ? 0 : (limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
+    const core::Deadline deadline = fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms);
+    const int max_depth = fixed_depth ? limits.depth : params::MAX_DEPTH;
+    ++generation_;
+    for (auto& s : searchers_) {
+      s.start(generation_, &deadline, nullptr);
+    }
+
+    std::int64_t last_iteration_us = 0, previous_iteration_us = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      // Step 1. Is there time for another iteration? Assume it grows by as much as the last one
+      // did over the one before, and by at least MIN_GROWTH.
+      const auto iteration_start = core::now_us();
+      if (!fixed_depth && depth > 1) {
+        const double growth =
+            previous_iteration_us > 0
+                ? std::max(params::MIN_GROWTH, static_cast<double>(last_iteration_us) / static_cast<double>(previous_iteration_us))
+                : params::MIN_GROWTH;
+        const double estimate = static_cast<double>(last_iteration_us) * growth;
+        if (static_cast<double>(iteration_start - t0) + estimate > budget_ms * 1000.0) break;
+      }
+
+      // Step 2. Search every root move at this depth, on up to `threads` threads.
+      std::array<float, 4> values{};
+      core::parallel_for(moves.size(), std::max(1u, limits.threads), [&](std::size_t i) {
+        Searcher& s = searchers_[index(moves[i])];
+        values[i] = s.root(b.after(moves[i]), depth);
+      });
+      bool aborted = false;
+      std::uint64_t nodes = 0;
+      for (Dir d : moves) {
+        aborted |= searchers_[index(d)].aborted();
+        nodes += searchers_[index(d)].nodes();
+      }
+      out.nodes = nodes;
+      // An interrupted iteration is discarded: its values compare unequal depths.
+      if (aborted) break;
+
+      // Step 3. Keep the completed iteration.
+      out.depth = depth;
+      for (std::size_t i = 0; i < moves.size(); ++i) out.values[index(moves[i])] = values[i];
+      out.best = moves[0];
+      for (Dir d : moves)
+        if (out.values[index(d)] > out.values[index(*out.best)]) out.best = d;
+      previous_iteration_us = last_iteration_us;
+      last_iteration_us = std::max<std::int64_t>(1, core::now_us() - iteration_start);
+      if (on_info)
+        on_info({depth, out.best, out.values[index(*out.best)], out.nodes,
+                 static_cast<double>(core::now_us() - t0) / 1000.0});
+    }
+    // The first iteration is always kept, even if the budget was tiny.
+    if (out.depth == 0) {
+      for (auto& s : searchers_) s.start(++generation_, nullptr, nullptr);
+      for (Dir d : moves) out.values[index(d)] = searchers_[index(d)].root(b.after(d), 1);
+      out.best = moves[0];
+      for (Dir d : moves)
+        if (out.values[index(d)] > out.values[index(*out.best)]) out.best = d;
+      out.depth = 1;
+    }
+    return finish(out, t0);
+  }
+
+ private:
+  std::array<Searcher, 4> searchers_;
+  std::uint16_t generation_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Ai> make_expectimax() { return std::make_unique<ExpectimaxAi>(); }
+
+}  // namespace tilestone::g2048

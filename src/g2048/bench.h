@@ -1,0 +1,71 @@
+#pragma once
+// Experiments: many games of one AI in parallel, with the figures a researcher wants, and the
+// deterministic search benchmark behind `tilestone bench`.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/svg.h"
+#include "g2048/ai.h"
+
+namespace tilestone::g2048 {
+
+struct BenchConfig {
+  AiConfig ai;
+  Limits limits;
+  int games = 100;
+  unsigned jobs = 1;
+  std::uint64_t seed = 1;
+  int stop_at_exponent = 0;  ///< end a game once this tile appears (0: play to the end)
+};
+
+struct GameRecord {
+  int index = 0;
+  std::uint64_t seed = 0;
+  std::uint64_t score = 0;
+  int max_exponent = 0;
+  int moves = 0;
+  double think_ms = 0;      ///< total time the AI spent
+  double max_move_ms = 0;   ///< the slowest decision
+  bool stopped = false;     ///< ended by stop_at, not by game over
+};
+
+struct BenchReport {
+  std::vector<GameRecord> games;   ///< in game order
+  std::vector<float> move_ms;      ///< every decision's time
+  double wall_s = 0;
+};
+
+/// Progress: called after each finished game (from worker threads, serialised by the runner).
+using BenchProgress = std::function<void(int done, int total, const GameRecord& game)>;
+
+/// Plays cfg.games games (game i from derive_seed(cfg.seed, i)) on cfg.jobs threads.
+core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchProgress& progress = {});
+
+/// Tile thresholds reported: 2048 ... 65536 (exponents 11..16).
+inline constexpr int REPORT_MIN_EXPONENT = 11, REPORT_MAX_EXPONENT = 16;
+
+struct BenchSummary {
+  int games = 0;
+  std::vector<std::pair<int, double>> reach;  ///< (exponent, fraction of games that reached it)
+  double score_mean = 0, score_median = 0, score_max = 0;
+  double moves_per_s = 0;                      ///< total moves / total think time
+  double ms_p50 = 0, ms_p99 = 0, ms_max = 0;
+  std::uint64_t total_moves = 0;
+};
+BenchSummary summarize(const BenchReport& r);
+
+/// The seed-004 plot: the distribution of the games' final max tiles.
+core::BarChart max_tile_chart(const BenchReport& r, const std::string& title);
+
+/// The deterministic search benchmark: fixed positions, fixed depths, one thread, fixed seed.
+struct SearchBench {
+  std::uint64_t nodes = 0;
+  std::uint64_t signature = 0;
+  double seconds = 0;
+};
+SearchBench run_search_bench();
+
+}  // namespace tilestone::g2048

@@ -1,0 +1,37 @@
+#pragma once
+// Every tuned number of the 2048 AIs, in one place.
+
+namespace tilestone::g2048::params {
+
+// Expectimax row heuristic: value = BASE + EMPTY*empties + MERGE*adjacent pairs
+//   - MONO * min(penalty of increasing, penalty of decreasing) with ranks raised to MONO_POWER
+//   - SUM * sum(rank^SUM_POWER). Rows and columns are scored alike; a lost board scores 0.
+inline constexpr double ROW_BASE = 200000.0;
+inline constexpr double ROW_EMPTY = 260.0;
+inline constexpr double ROW_MERGE = 680.0;
+inline constexpr double ROW_MONO = 45.0;
+inline constexpr double ROW_MONO_POWER = 4.0;
+inline constexpr double ROW_SUM = 10.5;
+inline constexpr double ROW_SUM_POWER = 3.5;
+
+// Expectimax search.
+inline constexpr double PROB_CUTOFF = 1e-4;     ///< chance branches less likely than this are evaluated
+inline constexpr int MAX_DEPTH = 12;            ///< iterative deepening stops here
+inline constexpr int TT_BITS = 17;              ///< transposition table entries per root move: 2^TT_BITS
+inline constexpr double MIN_GROWTH = 3.0;       ///< assumed time ratio of depth d+1 to depth d, at least
+inline constexpr int CLOCK_CHECK_NODES = 1024;  ///< nodes between two looks at the clock
+
+// Seed-002 minimax (ovolve's recipe): evaluation weights, and the window of its search.
+inline constexpr double SEED_SMOOTH = 0.1;
+inline constexpr double SEED_MONO = 1.3;
+inline constexpr double SEED_EMPTY = 2.7;
+inline constexpr double SEED_MAX = 1.0;
+inline constexpr double SEED_WINDOW = 10000.0;
+inline constexpr int SEED_MAX_DEPTH = 24;
+
+// Seed-004 weights (smoothness, monotonicity, empty, max exponent, repeats, mean): the seed's
+// own choice, which its experiments found to reach 2048.
+inline constexpr double SEED004_DEFAULT[6] = {1.0, 2.0, 3.0, 1.0, 0.0, 0.0};
+inline constexpr int SEED004_DEPTH = 6;
+
+}  // namespace tilestone::g2048::params
