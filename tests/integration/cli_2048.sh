@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The 2048 command line: hint (text and JSON), bench outputs, terminal play through a pipe, and
+# bad input that must end with exit status 2 and a message.
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
+}
+expect_status() {  # expect_status WANT args...
+  local want=$1; shift
+  "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL exit $got (want $want): tilestone $*"; cat "$tmp/err"; fail=1; return
+  fi
+  if [ "$want" = 2 ] && ! [ -s "$tmp/err" ]; then
+    echo "FAIL no message: tilestone $*"; fail=1; return
+  fi
+  echo "ok   exit $want: tilestone $*"
+}
+
+# hint
+expect_status 0 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --depth 2
+check "hint names a best move" grep -q "^best: " "$tmp/out"
+check "hint lists every direction" test "$(grep -cE '^(up|down|left|right) ' "$tmp/out")" = 4
+expect_status 0 2048 hint --board 0x1100000000000002 --ai minimax --time-ms 20 --json
+check "hint --json is JSON with four moves" python3 -c "
+import json,sys; d=json.load(open('$tmp/out')); assert d['best'] in ('up','down','left','right'); assert len(d['moves'])==4
+assert all(('value' in m and 'board' in m and 'gain' in m) for m in d['moves'])"
+expect_status 0 2048 hint --board "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2"
+check "a lost board says so" grep -q "game is over" "$tmp/out"
+for ai in montecarlo greedy random; do expect_status 0 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai $ai --playouts 20; done
+expect_status 0 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai minimax --weights 1,2,3,1,0,0 --depth 3
+
+# bad input
+expect_status 2 2048 hint --board "2,2,0"
+expect_status 2 2048 hint --board "3,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0"
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai alphazero
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --time-ms -5
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --time-ms 1e12
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --depth 99
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --depth 2 --time-ms 10
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai expectimax --weights 1,2,3,1,0,0
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai minimax --weights 1,2
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --ai montecarlo --playouts 0
+expect_status 2 2048 hint --board "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4" --threads 0
+expect_status 2 2048 hint
+expect_status 2 2048 bench --games 0
+expect_status 2 2048 bench --games 1 --jobs 0
+expect_status 2 2048 bench --games 1 --stop-at 1000
+expect_status 2 2048 bench --games 1 --ai greedy --csv /nonexistent-dir/x.csv
+expect_status 2 2048 frobnicate
+expect_status 2 nonsense
+
+# bench: outputs, and the same seed gives the same games
+expect_status 0 2048 bench --ai greedy --games 6 --jobs 2 --seed 5 --csv "$tmp/a.csv" --json "$tmp/a.json" --svg "$tmp/a.svg"
+check "bench prints the tile table" grep -qE '^ +2048 ' "$tmp/out"
+check "bench prints ms per move" grep -q "ms/move" "$tmp/out"
+check "csv has a header and six games" test "$(wc -l < "$tmp/a.csv")" = 7
+check "json parses" python3 -c "import json; d=json.load(open('$tmp/a.json')); assert len(d['per_game'])==6 and '2048' in d['reach']"
+check "svg is an svg" grep -q "<svg" "$tmp/a.svg"
+expect_status 0 2048 bench --ai greedy --games 6 --jobs 1 --seed 5 --csv "$tmp/b.csv"
+check "same seed, same games (any job count)" test "$(cut -d, -f1-5 "$tmp/a.csv")" = "$(cut -d, -f1-5 "$tmp/b.csv")"
+expect_status 0 2048 bench --ai expectimax --depth 1 --games 2 --stop-at 256
+check "stop-at ends at the tile" grep -qE '^ +2048 +0.0%' "$tmp/out"
+
+# terminal play through a pipe: moves, hint, undo, auto-play to the end, quit
+printf 'left\nup\nh\nu\nright\nauto\nq\n' | XDG_DATA_HOME="$tmp/data" "$bin" 2048 play --ai greedy --seed 3 > "$tmp/play" 2>&1
+check "play exits 0" test $? = 0
+check "play shows a hint" grep -q "^hint: " "$tmp/play"
+check "play reaches game over under auto-play" grep -q "Game over" "$tmp/play"
+check "play keeps the best score" test -s "$tmp/data/tilestone/best-2048.txt"
+
+exit $fail

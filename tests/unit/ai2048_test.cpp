@@ -1,0 +1,190 @@
+// The 2048 AIs: legal answers, the seed heuristics' values, determinism, the generic Monte Carlo.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "g2048/ai.h"
+#include "g2048/bench.h"
+#include "g2048/game.h"
+#include "g2048/grid.h"
+#include "g2048/heuristic.h"
+#include "search/montecarlo.h"
+
+using namespace tilestone;
+using namespace tilestone::g2048;
+
+namespace {
+
+Board board(const char* text) { return parse_grid(text).value().to_board(); }
+
+std::unique_ptr<Ai> ai(const std::string& name) { return std::move(make_ai(AiConfig{name, std::nullopt}).value()); }
+
+}  // namespace
+
+TEST(Ai2048, EveryAiAnswersWithALegalMove) {
+  const char* boards[] = {"2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", "2,4,8,16/32,64,128,256/512,1024,2,4/8,16,32,4",
+                          "2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,4", "1024,512,256,128/8,16,32,64/4,2,0,0/0,0,0,0"};
+  for (const auto& name : ai_names()) {
+    auto a = ai(name);
+    for (const char* text : boards) {
+      const Board b = board(text);
+      Limits lim;
+      lim.depth = name == "minimax" ? 3 : 2;
+      lim.playouts = 20;
+      const Analysis r = a->analyze(b, lim);
+      ASSERT_TRUE(r.best.has_value()) << name << " " << text;
+      EXPECT_TRUE(b.can_move(*r.best)) << name << " " << text;
+      for (Dir d : ALL_DIRS) EXPECT_EQ(r.legal[index(d)], b.can_move(d));
+    }
+  }
+}
+
+TEST(Ai2048, NoMoveOnALostBoard) {
+  const Board lost = board("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2");
+  for (const auto& name : ai_names()) {
+    const Analysis r = ai(name)->analyze(lost, Limits{});
+    EXPECT_FALSE(r.best.has_value()) << name;
+  }
+}
+
+TEST(Ai2048, UnknownAiAndBadWeightsAreErrors) {
+  EXPECT_FALSE(make_ai(AiConfig{"deep-blue", std::nullopt}).ok());
+  EXPECT_FALSE(make_ai(AiConfig{"expectimax", Seed004Weights{1, 2, 3, 1, 0, 0}}).ok());
+  EXPECT_TRUE(make_ai(AiConfig{"minimax", Seed004Weights{1, 2, 3, 1, 0, 0}}).ok());
+  EXPECT_TRUE(parse_weights("1,2,3,1,0,0").ok());
+  EXPECT_EQ(parse_weights("1,2,3,1,0,0.5").value()[5], 0.5);
+  for (const char* bad : {"", "1,2,3", "1,2,3,4,5,6,7", "1,2,x,4,5,6", "1,,3,4,5,6", "nan,1,1,1,1,1"})
+    EXPECT_FALSE(parse_weights(bad).ok()) << bad;
+}
+
+TEST(Ai2048, Seed002HeuristicValues) {
+  // Row 0: 2 4 . 8 -> exponents 1 2 . 3; row 3: 2 . . 2.
+  const Board b = board("2,4,0,8/0,0,0,0/0,0,0,0/2,0,0,2");
+  // Smoothness: (1,2) 1, (2,3) 1, (1 down to 1) 0, (3 down to 1) 2, row 3: (1,1) 0 -> -4.
+  EXPECT_DOUBLE_EQ(seed002::smoothness(b), -4.0);
+  // Islands: 2, 4, 8, and the two separate 2s at the bottom.
+  EXPECT_EQ(seed002::islands(b), 5);
+  EXPECT_EQ(seed002::islands(board("2,2,0,0/2,0,0,0/0,0,0,0/0,0,0,0")), 1);
+  // A board increasing left to right and top to bottom is fully monotone.
+  EXPECT_DOUBLE_EQ(seed002::monotonicity(board("2,4,8,16/4,8,16,32/8,16,32,64/16,32,64,128")), 0.0);
+  const double expected = 0.1 * seed002::smoothness(b) + 1.3 * seed002::monotonicity(b) + 2.7 * std::log(11.0) + 3.0;
+  EXPECT_NEAR(seed002::evaluate(b), expected, 1e-12);
+}
+
+TEST(Ai2048, Seed004HeuristicTerms) {
+  // The snake reads row 0 left to right, row 1 right to left, ...
+  const Board b = board("2,4,8,16/0,0,0,32/0,0,0,0/0,0,0,2");
+  const auto t = seed004::terms(b);
+  EXPECT_DOUBLE_EQ(t[2], 10.0);                       // empty cells
+  EXPECT_DOUBLE_EQ(t[3], 5.0);                        // max exponent (32)
+  EXPECT_DOUBLE_EQ(t[4], -1.0);                       // two 2s: one repeat
+  EXPECT_DOUBLE_EQ(t[5], (1 + 2 + 3 + 4 + 5 + 1) / 16.0);  // mean exponent
+  EXPECT_LT(t[0], 0.0);
+  EXPECT_LT(t[1], 0.0);
+}
+
+TEST(Ai2048, ExpectimaxTakesTheObviousMerge) {
+  // Sliding left or right merges the two 1024s into 2048; up/down do not.
+  const Board b = board("1024,1024,0,0/2,4,8,16/0,0,0,0/0,0,0,0");
+  Limits lim;
+  lim.depth = 2;
+  const Analysis r = ai("expectimax")->analyze(b, lim);
+  ASSERT_TRUE(r.best);
+  EXPECT_TRUE(*r.best == Dir::Left || *r.best == Dir::Right);
+}
+
+TEST(Ai2048, FixedDepthSearchesAreDeterministic) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  for (const char* name : {"expectimax", "minimax", "montecarlo"}) {
+    Limits lim;
+    lim.depth = 3;
+    lim.playouts = 30;
+    lim.seed = 9;
+    const Analysis a = ai(name)->analyze(b, lim);
+    lim.threads = 2;
+    const Analysis c = ai(name)->analyze(b, lim);
+    EXPECT_EQ(a.nodes, c.nodes) << name;
+    EXPECT_EQ(a.best, c.best) << name;
+    for (Dir d : ALL_DIRS) EXPECT_EQ(a.values[index(d)], c.values[index(d)]) << name;
+  }
+}
+
+TEST(Ai2048, SearchBenchMatchesReference) {
+  // The same numbers as `tilestone bench` (tests/bench.ref's first line).
+  const auto r1 = run_search_bench();
+  const auto r2 = run_search_bench();
+  EXPECT_EQ(r1.nodes, r2.nodes);
+  EXPECT_EQ(r1.signature, r2.signature);
+  EXPECT_GT(r1.nodes, 0u);
+}
+
+TEST(Ai2048, BenchGamesAreReproducible) {
+  BenchConfig cfg;
+  cfg.ai = AiConfig{"greedy", std::nullopt};
+  cfg.games = 4;
+  cfg.jobs = 2;
+  cfg.seed = 11;
+  const auto a = run_bench_games(cfg);
+  const auto b = run_bench_games(cfg);
+  ASSERT_TRUE(a.ok());
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(a->games[i].score, b->games[i].score);
+    EXPECT_EQ(a->games[i].moves, b->games[i].moves);
+    EXPECT_GT(a->games[i].moves, 10);
+  }
+  const auto s = summarize(*a);
+  EXPECT_EQ(s.games, 4);
+  EXPECT_EQ(s.reach.size(), 6u);
+  cfg.games = 0;
+  EXPECT_FALSE(run_bench_games(cfg).ok());
+  cfg.games = 1;
+  cfg.ai.name = "nope";
+  EXPECT_FALSE(run_bench_games(cfg).ok());
+}
+
+TEST(Ai2048, StopAtEndsGamesAtTheTile) {
+  BenchConfig cfg;
+  cfg.ai = AiConfig{"expectimax", std::nullopt};
+  cfg.limits.depth = 1;
+  cfg.games = 2;
+  cfg.stop_at_exponent = 7;  // 128
+  const auto r = run_bench_games(cfg);
+  ASSERT_TRUE(r.ok());
+  for (const auto& g : r->games) {
+    EXPECT_EQ(g.max_exponent, 7);
+    EXPECT_TRUE(g.stopped);
+  }
+}
+
+// A tiny game to show that the Monte Carlo template is not tied to 2048: each action adds 1 or 2
+// to a counter, the game ends at 10, and the result is the number of "2" actions taken.
+struct CountingGame {
+  using Action = int;
+  int total = 0, twos = 0;
+  std::vector<int> actions() const { return total >= 10 ? std::vector<int>{} : std::vector<int>{1, 2}; }
+  void do_action(int a, core::Rng&) {
+    total += a;
+    twos += a == 2;
+  }
+  double result() const { return twos; }
+};
+
+TEST(MonteCarlo, GenericOverAnyAdapter) {
+  static_assert(search::PlayoutGame<CountingGame>);
+  search::MonteCarloLimits lim;
+  lim.playouts_per_action = 200;
+  lim.seed = 5;
+  const auto r = search::monte_carlo(CountingGame{}, lim);
+  ASSERT_EQ(r.actions.size(), 2u);
+  EXPECT_EQ(r.best, 2);  // starting with a 2 gives one more "2" on average
+  EXPECT_EQ(r.playouts, 400u);
+  EXPECT_GT(r.actions[1].mean, r.actions[0].mean);
+  // Same seed, same statistics, whatever the thread count.
+  lim.threads = 2;
+  const auto r2 = search::monte_carlo(CountingGame{}, lim);
+  EXPECT_EQ(r2.actions[0].mean, r.actions[0].mean);
+  EXPECT_EQ(r2.actions[1].mean, r.actions[1].mean);
+  // A finished game has no actions and no best action.
+  EXPECT_FALSE(search::monte_carlo(CountingGame{10, 0}, lim).best.has_value());
+}
