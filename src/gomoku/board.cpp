@@ -64,8 +64,7 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
         pattern_[1][idx][d] = line_pattern(five_[1], CELL_WHITE, keys_[idx][d]);
       }
       refresh_cell(idx);
-      sum_[0] += value_[0][idx];
-      sum_[1] += value_[1][idx];
+      tally(idx, +1);
     }
   boxes_.push_back({size_, size_, -1, -1});
 }
@@ -92,10 +91,20 @@ std::vector<Point> Board::moves() const {
 
 FiveRule Board::five_rule(Color c) const { return five_[index_of(c)]; }
 
+void Board::tally(int q, int sign) {
+  for (int c = 0; c < 2; ++c) {
+    sum_[c] += sign * value_[c][q];
+    counts_[c][0] += sign * (kind_[c][q] == PointKind::FIVE);
+    counts_[c][1] += sign * (kind_[c][q] >= PointKind::FOUR_PLUS);
+    counts_[c][2] += sign * (best_[c][q] >= Pattern::BLOCK4);
+  }
+}
+
 void Board::refresh_cell(int q) {
   for (int c = 0; c < 2; ++c) {
     const auto& pats = pattern_[c][q];
     const PointKind kind = point_kind(pats);
+    best_[c][q] = *std::max_element(pats.begin(), pats.end());
     int v = pattern_bonus(kind);
     for (Pattern p : pats) v += params::PATTERN_VALUE[static_cast<int>(p)];
     kind_[c][q] = kind;
@@ -111,13 +120,11 @@ void Board::update_line_cell(int q, int d, int slot, int code) {
   key = static_cast<LineKey>((key & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
   keys_[q][d] = key;
   if (cells_[q] != CELL_EMPTY) return;
-  sum_[0] -= value_[0][q];
-  sum_[1] -= value_[1][q];
+  tally(q, -1);
   pattern_[0][q][d] = line_pattern(five_[0], CELL_BLACK, key);
   pattern_[1][q][d] = line_pattern(five_[1], CELL_WHITE, key);
   refresh_cell(q);
-  sum_[0] += value_[0][q];
-  sum_[1] += value_[1][q];
+  tally(q, +1);
 }
 
 void Board::play_index(int idx) {
@@ -126,8 +133,7 @@ void Board::play_index(int idx) {
   const int code = static_cast<int>(c);
   cells_[idx] = static_cast<std::uint8_t>(code);
   hash_ ^= ZOBRIST[index_of(c)][idx];
-  sum_[0] -= value_[0][idx];
-  sum_[1] -= value_[1][idx];
+  tally(idx, -1);
   for (int d = 0; d < 4; ++d) {
     const int off = offsets_[d];
     for (int k = 1; k <= 4; ++k) {
@@ -161,8 +167,7 @@ void Board::undo() {
   }
   // The point's own windows did not change while it was occupied (moves are undone in
   // reverse order), so its stored pattern data are valid again.
-  sum_[0] += value_[0][idx];
-  sum_[1] += value_[1][idx];
+  tally(idx, +1);
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) --near_[idx + dy * stride_ + dx];
 }

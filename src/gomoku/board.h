@@ -3,6 +3,7 @@
 // data (the line windows and what a stone on each empty point would make) kept up to date
 // incrementally, so evaluation and move ordering are lookups.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -70,6 +71,14 @@ class Board {
   int value(Color c, int idx) const { return value_[index_of(c)][idx]; }
   /// Sum of value(c, idx) over all empty cells.
   int value_sum(Color c) const { return sum_[index_of(c)]; }
+  /// Number of empty cells where a stone of colour c makes a five (by the pattern tables).
+  int five_cells(Color c) const { return counts_[index_of(c)][0]; }
+  /// Number of empty cells where c makes a live four, two fours, or a four and a live three.
+  int winning_cells(Color c) const { return counts_[index_of(c)][1]; }
+  /// Number of empty cells where c makes at least a dead four on some line.
+  int four_cells(Color c) const { return counts_[index_of(c)][2]; }
+  /// Strongest line pattern c makes on idx.
+  Pattern best_pattern(Color c, int idx) const { return best_[index_of(c)][idx]; }
   /// Number of stones within distance 2 (Chebyshev) of idx.
   int near(int idx) const { return near_[idx]; }
 
@@ -79,9 +88,23 @@ class Board {
   };
   Box box() const { return boxes_.back(); }
 
+  /// Calls fn(idx) for every empty cell within distance 2 of a stone, in coordinate order.
+  template <class Fn>
+  void for_each_candidate(Fn&& fn) const {
+    const Box b = box();
+    const int x0 = std::max(0, b.min_x - 2), x1 = std::min(size_ - 1, b.max_x + 2);
+    const int y0 = std::max(0, b.min_y - 2), y1 = std::min(size_ - 1, b.max_y + 2);
+    for (int y = y0; y <= y1; ++y) {
+      int idx = index({x0, y});
+      for (int x = x0; x <= x1; ++x, ++idx)
+        if (cells_[idx] == CELL_EMPTY && near_[idx] > 0) fn(idx);
+    }
+  }
+
  private:
   void update_line_cell(int q, int d, int slot, int code);
   void refresh_cell(int q);
+  void tally(int q, int sign);
 
   int size_;
   int stride_;
@@ -93,7 +116,9 @@ class Board {
   std::array<std::array<std::array<Pattern, 4>, MAX_CELLS>, 2> pattern_{};
   std::array<std::array<PointKind, MAX_CELLS>, 2> kind_{};
   std::array<std::array<std::int16_t, MAX_CELLS>, 2> value_{};
+  std::array<std::array<Pattern, MAX_CELLS>, 2> best_{};
   std::array<int, 2> sum_{};
+  std::array<std::array<int, 3>, 2> counts_{};
   std::array<std::uint8_t, MAX_CELLS> near_{};
   std::uint64_t hash_ = 0;
   std::vector<int> history_;

@@ -31,9 +31,6 @@ constexpr std::array<int, 11> PATTERN_VALUE = {0, 0, 1, 3, 6, 16, 24, 70, 80, 30
 /// Bonus for a point that combines threats (indexed by gomoku::PointKind rank, see patterns.h).
 constexpr int BONUS_DOUBLE_THREE = 150;
 constexpr int BONUS_FOUR_THREE = 300;
-/// Side to move's pattern sum counts this much more than the opponent's (in 1/16ths).
-constexpr int TEMPO_NUM = 20;
-constexpr int TEMPO_DEN = 16;
 
 // Search.
 constexpr int WIN_SCORE = 30000;        ///< a win at ply p scores WIN_SCORE - p
@@ -63,12 +60,12 @@ constexpr std::size_t TT_DEFAULT_MB = 32;
 // The seed's minimax level (steps 6-13).
 constexpr int MINIMAX_BOX_MARGIN = 3;  ///< candidates lie within this distance of the bounding box
 constexpr int MINIMAX_TOP_N = 10;
-constexpr int MINIMAX_RANDOM_MARGIN = 3;  ///< seed-score points: moves this close to the best are drawn
+constexpr int MINIMAX_RANDOM_MARGIN = 20;  ///< evaluation points: moves this close to the best are drawn
 constexpr int MINIMAX_MAX_DEPTH = 6;
 
 // The Monte Carlo level.
 constexpr int MONTECARLO_ROOT_MOVES = 8;
 constexpr int MONTECARLO_MAX_STEPS = 60;
-constexpr int MONTECARLO_NEAR = 2;  ///< playout moves lie within this distance of a stone
+constexpr int MONTECARLO_PLAYOUTS = 1 << 20;  ///< per root move; the deadline ends them first
 
 }  // namespace tilestone::gomoku::params
