@@ -21,14 +21,6 @@ constexpr ZobristTable make_zobrist() {
 // Built at compile time: the same keys in every build, so hashes can be pinned in tests.
 constexpr ZobristTable ZOBRIST = make_zobrist();
 
-int pattern_bonus(PointKind kind) {
-  switch (kind) {
-    case PointKind::FOUR_PLUS: return params::BONUS_FOUR_THREE;
-    case PointKind::DOUBLE_THREE: return params::BONUS_DOUBLE_THREE;
-    default: return 0;
-  }
-}
-
 }  // namespace
 
 std::uint64_t zobrist_key(Color c, int idx) { return ZOBRIST[index_of(c)][idx]; }
@@ -38,6 +30,7 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
   offsets_ = {1, stride_, stride_ + 1, stride_ - 1};
   five_[0] = rule == Rule::FREESTYLE ? FiveRule::FIVE_OR_MORE : FiveRule::EXACT;
   five_[1] = rule == Rule::STANDARD ? FiveRule::EXACT : FiveRule::FIVE_OR_MORE;
+  tables_ = {line_table(five_[0], CELL_BLACK), line_table(five_[1], CELL_WHITE)};
   cells_.fill(CELL_WALL);
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) cells_[index({x, y})] = CELL_EMPTY;
@@ -102,13 +95,10 @@ void Board::tally(int q, int sign) {
 
 void Board::refresh_cell(int q) {
   for (int c = 0; c < 2; ++c) {
-    const auto& pats = pattern_[c][q];
-    const PointKind kind = point_kind(pats);
-    best_[c][q] = *std::max_element(pats.begin(), pats.end());
-    int v = pattern_bonus(kind);
-    for (Pattern p : pats) v += params::PATTERN_VALUE[static_cast<int>(p)];
-    kind_[c][q] = kind;
-    value_[c][q] = static_cast<std::int16_t>(v);
+    const PointInfo& info = info_[combo_index(pattern_[c][q])];
+    best_[c][q] = info.best;
+    kind_[c][q] = info.kind;
+    value_[c][q] = info.value;
   }
 }
 
@@ -121,8 +111,8 @@ void Board::update_line_cell(int q, int d, int slot, int code) {
   keys_[q][d] = key;
   if (cells_[q] != CELL_EMPTY) return;
   tally(q, -1);
-  pattern_[0][q][d] = line_pattern(five_[0], CELL_BLACK, key);
-  pattern_[1][q][d] = line_pattern(five_[1], CELL_WHITE, key);
+  pattern_[0][q][d] = tables_[0][key];
+  pattern_[1][q][d] = tables_[1][key];
   refresh_cell(q);
   tally(q, +1);
 }

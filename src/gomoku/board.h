@@ -111,6 +111,8 @@ class Board {
   Rule rule_;
   std::array<int, 4> offsets_{};
   std::array<FiveRule, 2> five_{};
+  const PointInfo* info_ = point_info_table();
+  std::array<const Pattern*, 2> tables_{};
   std::array<std::uint8_t, MAX_CELLS> cells_{};
   std::array<std::array<LineKey, 4>, MAX_CELLS> keys_{};
   std::array<std::array<std::array<Pattern, 4>, MAX_CELLS>, 2> pattern_{};

@@ -1,6 +1,7 @@
 #include "gomoku/patterns.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "gomoku/params.h"
 
@@ -116,6 +117,10 @@ Pattern line_pattern(FiveRule five, int color, LineKey key) {
   return tables().pattern[static_cast<int>(five)][color - 1][key];
 }
 
+const Pattern* line_table(FiveRule five, int color) {
+  return tables().pattern[static_cast<int>(five)][color - 1].data();
+}
+
 Pattern classify_window(const std::array<int, 9>& cells, FiveRule five) {
   return line_pattern(five, 1, key_of(cells));
 }
@@ -138,6 +143,26 @@ PointKind point_kind(const std::array<Pattern, 4>& lines) {
   if (f2) return PointKind::LIVE_TWO;
   if (b2) return PointKind::DEAD_TWO;
   return PointKind::NONE;
+}
+
+const PointInfo* point_info_table() {
+  static const std::vector<PointInfo> table = [] {
+    std::vector<PointInfo> t(11 * 11 * 11 * 11);
+    for (int i = 0; i < static_cast<int>(t.size()); ++i) {
+      std::array<Pattern, 4> p{};
+      int rest = i;
+      for (int d = 3; d >= 0; --d) {
+        p[static_cast<std::size_t>(d)] = static_cast<Pattern>(rest % 11);
+        rest /= 11;
+      }
+      const PointKind kind = point_kind(p);
+      int value = kind == PointKind::FOUR_PLUS ? params::BONUS_FOUR_THREE : kind == PointKind::DOUBLE_THREE ? params::BONUS_DOUBLE_THREE : 0;
+      for (Pattern q : p) value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
+      t[static_cast<std::size_t>(i)] = {kind, *std::max_element(p.begin(), p.end()), static_cast<std::int16_t>(value)};
+    }
+    return t;
+  }();
+  return table.data();
 }
 
 int seed_score(PointKind kind) {

@@ -54,8 +54,26 @@ enum class FiveRule : std::uint8_t { FIVE_OR_MORE, EXACT };
 /// Built once on first use; thread-safe.
 Pattern line_pattern(FiveRule five, int color, LineKey key);
 
+/// The 65,536-entry table behind line_pattern for one five rule and colour.
+const Pattern* line_table(FiveRule five, int color);
+
 /// Combines the four line patterns of a point into the seed's point kinds.
 PointKind point_kind(const std::array<Pattern, 4>& lines);
+
+/// Everything the board keeps about one colour on one empty point, from its four line patterns.
+struct PointInfo {
+  PointKind kind;
+  Pattern best;        ///< strongest of the four lines
+  std::int16_t value;  ///< evaluation weight (params::PATTERN_VALUE plus combination bonuses)
+};
+
+/// Index of four line patterns in the table of point_info_table().
+constexpr int combo_index(const std::array<Pattern, 4>& p) {
+  return ((static_cast<int>(p[0]) * 11 + static_cast<int>(p[1])) * 11 + static_cast<int>(p[2])) * 11 + static_cast<int>(p[3]);
+}
+
+/// The 11^4 PointInfo entries, built once on first use; thread-safe.
+const PointInfo* point_info_table();
 
 /// The seed's score of a point kind: five 100, live four etc. 90, ... dead two 10.
 int seed_score(PointKind kind);

@@ -316,6 +316,7 @@ class StrongEngine final : public Engine {
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
 
     SearchResult result;
+    threat_nodes_ = 0;
     Board b = board;
     auto finish = [&](SearchResult r) {
       r.elapsed_ms = static_cast<double>(start.elapsed_us()) / 1000.0;
@@ -343,6 +344,7 @@ class StrongEngine final : public Engine {
     result.move = b.point(main.best_move());
     result.value = main.best_score();
     result.depth = main.depth();
+    result.nodes = threat_nodes_;
     for (auto& w : workers) result.nodes += w->nodes();
     for (int m : main.pv()) result.pv.push_back(b.point(m));
     if (result.pv.empty()) result.pv.push_back(result.move);
@@ -405,6 +407,7 @@ class StrongEngine final : public Engine {
     budget.max_nodes = params::VCF_ROOT_NODES;
     auto vcf = find_vcf(b, budget);
     r.nodes += vcf.nodes;
+    threat_nodes_ = vcf.nodes;
     if (!vcf.found) {
       core::Deadline vct_deadline = shared.hard;
       if (limits.time_ms > 0) vct_deadline = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT);
@@ -414,6 +417,7 @@ class StrongEngine final : public Engine {
       budget.max_nodes = params::VCT_ROOT_NODES;
       vcf = find_vct(b, budget);
       r.nodes += vcf.nodes;
+      threat_nodes_ += vcf.nodes;
     }
     if (!vcf.found || vcf.line.empty()) return std::nullopt;
     r.move = b.point(vcf.line[0]);
@@ -423,6 +427,7 @@ class StrongEngine final : public Engine {
     return r;
   }
 
+  std::uint64_t threat_nodes_ = 0;  // nodes of the root threat searches of this call
   TranspositionTable tt_{params::TT_DEFAULT_MB};
   std::size_t tt_mb_ = params::TT_DEFAULT_MB;
 };
