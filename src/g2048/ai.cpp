@@ -30,6 +30,7 @@ core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   // Build the lookup tables now, so that no search pays for them inside its time budget.
   (void)row_tables();
   (void)row_heuristic_table();
+  seed002::init_tables();
   if (config.weights && config.name != "minimax")
     return core::fail("--weights applies to the minimax AI only");
   if (config.name == "expectimax") return make_expectimax();

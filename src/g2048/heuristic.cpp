@@ -59,32 +59,11 @@ const std::array<float, 65536>& row_heuristic_table() {
 
 namespace seed002 {
 
-double smoothness(Board b) {
-  double s = 0;
-  for (int r = 0; r < 4; ++r) {
-    for (int c = 0; c < 4; ++c) {
-      const int v = b.at(r, c);
-      if (v == 0) continue;
-      // The nearest tile to the right, then the nearest tile below.
-      for (int cc = c + 1; cc < 4; ++cc)
-        if (b.at(r, cc) != 0) {
-          s -= std::abs(v - b.at(r, cc));
-          break;
-        }
-      for (int rr = r + 1; rr < 4; ++rr)
-        if (b.at(rr, c) != 0) {
-          s -= std::abs(v - b.at(rr, c));
-          break;
-        }
-    }
-  }
-  return s;
-}
-
 namespace {
+
 // The seed's walk along one line: compare each tile with the next non-empty cell (or the last
 // cell), accumulating the decreases and the increases separately.
-void line_monotonicity(const std::array<int, 4>& line, double& dec, double& inc) {
+void line_monotonicity(const std::array<int, 4>& line, int& dec, int& inc) {
   int current = 0, next = 1;
   while (next < 4) {
     while (next < 4 && line[next] == 0) ++next;
@@ -96,39 +75,84 @@ void line_monotonicity(const std::array<int, 4>& line, double& dec, double& inc)
     ++next;
   }
 }
+
+// Per-line terms of the seed's heuristics, so that a board takes eight lookups per term: rows
+// read left to right, and the transposed board's rows are the columns read top to bottom.
+struct LineTables {
+  std::array<std::int16_t, 65536> gaps;  // sum of |e - e'| to the next tile along the line
+  std::array<std::int16_t, 65536> dec;   // the seed's monotonicity decreases (<= 0)
+  std::array<std::int16_t, 65536> inc;   // and increases (<= 0)
+};
+
+std::unique_ptr<LineTables> build_line_tables() {
+  auto t = std::make_unique<LineTables>();
+  for (std::uint32_t r = 0; r < 65536; ++r) {
+    const std::array<int, 4> line{static_cast<int>(r & 0xF), static_cast<int>((r >> 4) & 0xF),
+                                  static_cast<int>((r >> 8) & 0xF), static_cast<int>((r >> 12) & 0xF)};
+    int gaps = 0;
+    for (int i = 0; i < 4; ++i) {
+      if (line[i] == 0) continue;
+      for (int j = i + 1; j < 4; ++j)
+        if (line[j] != 0) {
+          gaps += std::abs(line[i] - line[j]);
+          break;
+        }
+    }
+    int dec = 0, inc = 0;
+    line_monotonicity(line, dec, inc);
+    t->gaps[r] = static_cast<std::int16_t>(gaps);
+    t->dec[r] = static_cast<std::int16_t>(dec);
+    t->inc[r] = static_cast<std::int16_t>(inc);
+  }
+  return t;
+}
+
+const LineTables& line_tables() {
+  static const std::unique_ptr<LineTables> tables = build_line_tables();
+  return *tables;
+}
+
+template <class Table>
+int sum_lines(const Table& t, std::uint64_t bits) {
+  return t[bits & 0xFFFF] + t[(bits >> 16) & 0xFFFF] + t[(bits >> 32) & 0xFFFF] + t[bits >> 48];
+}
+
+// Cells reachable from `seed` inside `mask` (4-neighbourhood on the 4x4 grid, bit i = cell i).
+std::uint16_t flood(std::uint16_t seed, std::uint16_t mask) {
+  constexpr std::uint32_t NOT_COL0 = 0xEEEE, NOT_COL3 = 0x7777;
+  std::uint32_t region = seed, prev = 0;
+  while (region != prev) {
+    prev = region;
+    region |= ((region << 1) & NOT_COL0) | ((region >> 1) & NOT_COL3) | (region << 4) | (region >> 4);
+    region &= mask;
+  }
+  return static_cast<std::uint16_t>(region);
+}
+
 }  // namespace
 
+void init_tables() { (void)line_tables(); }
+
+double smoothness(Board b) {
+  const auto& t = line_tables();
+  return -(sum_lines(t.gaps, b.bits()) + sum_lines(t.gaps, b.transposed().bits()));
+}
+
 double monotonicity(Board b) {
-  double totals[4] = {0, 0, 0, 0};
-  for (int r = 0; r < 4; ++r)
-    line_monotonicity({b.at(r, 0), b.at(r, 1), b.at(r, 2), b.at(r, 3)}, totals[0], totals[1]);
-  for (int c = 0; c < 4; ++c)
-    line_monotonicity({b.at(0, c), b.at(1, c), b.at(2, c), b.at(3, c)}, totals[2], totals[3]);
-  return std::max(totals[0], totals[1]) + std::max(totals[2], totals[3]);
+  const auto& t = line_tables();
+  const std::uint64_t rows = b.bits(), cols = b.transposed().bits();
+  return std::max(sum_lines(t.dec, rows), sum_lines(t.inc, rows)) + std::max(sum_lines(t.dec, cols), sum_lines(t.inc, cols));
 }
 
 int islands(Board b) {
-  std::uint16_t seen = 0;
+  // One mask of cells per exponent, then the connected groups of each mask.
+  std::array<std::uint16_t, 16> masks{};
+  for (int i = 0; i < 16; ++i) masks[b.at(i)] |= static_cast<std::uint16_t>(1u << i);
   int count = 0;
-  int stack[16];
-  for (int start = 0; start < 16; ++start) {
-    if (b.at(start) == 0 || (seen >> start & 1)) continue;
-    ++count;
-    const int v = b.at(start);
-    int top = 0;
-    stack[top++] = start;
-    seen |= static_cast<std::uint16_t>(1u << start);
-    while (top > 0) {
-      const int cell = stack[--top];
-      const int r = cell / 4, c = cell % 4;
-      const int nbr[4][2] = {{r - 1, c}, {r + 1, c}, {r, c - 1}, {r, c + 1}};
-      for (const auto& n : nbr) {
-        if (n[0] < 0 || n[0] > 3 || n[1] < 0 || n[1] > 3) continue;
-        const int k = 4 * n[0] + n[1];
-        if ((seen >> k & 1) || b.at(k) != v) continue;
-        seen |= static_cast<std::uint16_t>(1u << k);
-        stack[top++] = k;
-      }
+  for (int e = 1; e < 16; ++e) {
+    for (std::uint16_t m = masks[e]; m;) {
+      m &= static_cast<std::uint16_t>(~flood(static_cast<std::uint16_t>(m & -m), m));
+      ++count;
     }
   }
   return count;

@@ -22,6 +22,8 @@ inline float expectimax_eval(Board b) {
 }
 
 namespace seed002 {
+/// Builds the line tables the seed heuristics use (once; later calls do nothing).
+void init_tables();
 /// Minus the exponent gaps between each tile and its nearest tile to the right and below.
 double smoothness(Board b);
 /// The seed's monotonicity along rows and columns (at most 0; 0 is fully monotone).

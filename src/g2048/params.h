@@ -28,6 +28,7 @@ inline constexpr double SEED_EMPTY = 2.7;
 inline constexpr double SEED_MAX = 1.0;
 inline constexpr double SEED_WINDOW = 10000.0;
 inline constexpr int SEED_MAX_DEPTH = 24;
+inline constexpr int SEED_CLOCK_CHECK_NODES = 8;
 
 // Seed-004 weights (smoothness, monotonicity, empty, max exponent, repeats, mean): the seed's
 // own choice, which its experiments found to reach 2048.
