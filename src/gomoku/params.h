@@ -48,7 +48,7 @@ constexpr int VCF_ROOT_DEPTH = 30;         ///< attacker moves of the VCF at the
 constexpr int VCT_ROOT_DEPTH = 8;          ///< attacker moves of the VCT at the root
 constexpr std::uint64_t VCF_LEAF_NODES = 200;
 constexpr std::uint64_t VCF_ROOT_NODES = 200000;
-constexpr std::uint64_t VCT_ROOT_NODES = 200000;
+constexpr std::uint64_t VCT_ROOT_NODES = 60000;
 constexpr int VCT_TIME_PERCENT = 25;  ///< share of the budget given to the root VCT
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
 constexpr int TIME_SAFETY_PERCENT = 8;

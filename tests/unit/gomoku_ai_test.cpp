@@ -9,6 +9,7 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/eval.h"
+#include "gomoku/match.h"
 #include "gomoku/notation.h"
 #include "gomoku/patterns.h"
 #include "gomoku/rules.h"
@@ -204,6 +205,30 @@ TEST(GomokuAi, MinimaxDrawIsSeeded) {
   l.seed = 42;
   const Point first = engine->search(b, l).move;
   for (int i = 0; i < 3; ++i) EXPECT_EQ(engine->search(b, l).move, first);
+}
+
+TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
+  const auto a = random_opening(15, Rule::RENJU, 7);
+  const auto b = random_opening(15, Rule::RENJU, 7);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(a.size(), 3u);
+  EXPECT_TRUE(board_from_moves(a, 15, Rule::RENJU).ok());
+  EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
+}
+
+TEST(GomokuMatch, ScorerGamesEndWithAResult) {
+  GameSetup s;
+  s.size = 9;
+  s.black = Level::SCORER;
+  s.white = Level::SCORER;
+  s.opening = random_opening(9, Rule::FREESTYLE, 1);
+  const auto rec = play_game(s);
+  EXPECT_NE(rec.outcome, Outcome::NONE);
+  auto replay = board_from_moves(rec.moves, 9, Rule::FREESTYLE);
+  ASSERT_TRUE(replay.ok());
+  if (rec.outcome != Outcome::DRAW) {
+    EXPECT_TRUE(winning_line(*replay, rec.moves.back()).has_value());
+  }
 }
 
 // Replays a claimed VCF with the exact rules: each attacker move but the last makes a five
