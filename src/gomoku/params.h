@@ -42,7 +42,7 @@ constexpr int MAX_MOVES_ROOT = 40;      ///< moves searched at the root of `stro
 constexpr int MAX_MOVES_NODE = 20;      ///< moves searched at interior nodes of `strong`
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_INDEX = 4;
-constexpr int NODE_CHECK_INTERVAL = 512;  ///< nodes between two looks at the clock
+constexpr int NODE_CHECK_INTERVAL = 128;  ///< nodes between two looks at the clock
 constexpr int VCF_LEAF_DEPTH = 10;         ///< attacker moves of the VCF at a leaf
 constexpr int VCF_ROOT_DEPTH = 30;         ///< attacker moves of the VCF at the root
 constexpr int VCT_ROOT_DEPTH = 8;          ///< attacker moves of the VCT at the root
@@ -51,7 +51,7 @@ constexpr std::uint64_t VCF_ROOT_NODES = 200000;
 constexpr std::uint64_t VCT_ROOT_NODES = 60000;
 constexpr int VCT_TIME_PERCENT = 25;  ///< share of the budget given to the root VCT
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
-constexpr int TIME_SAFETY_PERCENT = 8;
+constexpr int TIME_SAFETY_PERCENT = 10;
 constexpr std::int64_t TIME_SAFETY_MIN_US = 2000;
 /// A new iteration is not started after this share of the budget has gone.
 constexpr int ITERATION_START_PERCENT = 45;

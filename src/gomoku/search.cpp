@@ -200,6 +200,7 @@ class Worker {
       budget.max_depth = params::VCF_LEAF_DEPTH;
       budget.max_nodes = params::VCF_LEAF_NODES;
       budget.stop = &shared_.stop;
+      budget.deadline = &shared_.hard;
       const auto vcf = find_vcf(board_, budget);
       nodes_ += vcf.nodes;
       if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
@@ -301,12 +302,9 @@ class StrongEngine final : public Engine {
  public:
   SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress) override {
     const core::Deadline start = core::Deadline::in_ms(0);
-    if (tt_mb_ != limits.memory_mb) {
-      tt_.resize(limits.memory_mb);
-      tt_mb_ = limits.memory_mb;
-    }
     Shared shared;
     shared.tt = &tt_;
+    // The clock starts before the table is resized: allocation time counts against the budget.
     if (limits.time_ms > 0) {
       const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
       const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
@@ -314,6 +312,10 @@ class StrongEngine final : public Engine {
       shared.soft_us = budget * params::ITERATION_START_PERCENT / 100;
     }
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
+    if (tt_mb_ != limits.memory_mb) {
+      tt_.resize(limits.memory_mb);
+      tt_mb_ = limits.memory_mb;
+    }
 
     SearchResult result;
     threat_nodes_ = 0;
