@@ -174,6 +174,7 @@ class Worker {
     // When the opponent threatens a winning four, only blocks and our own fours can help.
     const bool defend = board_.winning_cells(them) > 0;
     std::vector<std::pair<int, int>> scored;
+    scored.reserve(128);
     board_.for_each_candidate([&](int q) {
       if (defend && board_.best_pattern(them, q) < Pattern::BLOCK4 && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
       int s = order_score(board_, q, me);
@@ -183,8 +184,12 @@ class Worker {
       s += std::min(history_[index_of(me)][q], 1 << 18) / 64;
       scored.push_back({-s, q});
     });
-    std::sort(scored.begin(), scored.end());
+    // Only the best few are searched: order just those (a few spare for forbidden points).
+    const std::size_t keep = defend ? scored.size() : std::min(scored.size(), static_cast<std::size_t>(limit) + 4);
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.end());
+    scored.resize(keep);
     std::vector<int> out;
+    out.reserve(keep);
     for (auto& [s, q] : scored) {
       if (static_cast<int>(out.size()) >= limit && !defend) break;
       if (!may_play(board_, q, me)) continue;
