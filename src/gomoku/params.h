@@ -52,7 +52,7 @@ constexpr std::uint64_t VCT_ROOT_NODES = 60000;
 constexpr int VCT_TIME_PERCENT = 25;  ///< share of the budget given to the root VCT
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
 constexpr int TIME_SAFETY_PERCENT = 10;
-constexpr std::int64_t TIME_SAFETY_MIN_US = 2000;
+constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
 /// A new iteration is not started after this share of the budget has gone.
 constexpr int ITERATION_START_PERCENT = 45;
 constexpr std::size_t TT_DEFAULT_MB = 32;
@@ -66,6 +66,7 @@ constexpr int MINIMAX_MAX_DEPTH = 6;
 // The Monte Carlo level.
 constexpr int MONTECARLO_ROOT_MOVES = 8;
 constexpr int MONTECARLO_MAX_STEPS = 60;
-constexpr int MONTECARLO_PLAYOUTS = 1 << 20;  ///< per root move; the deadline ends them first
+constexpr int MONTECARLO_PLAYOUTS = 1 << 16;  ///< most playouts per root move
+constexpr int MONTECARLO_PLAYOUTS_PER_MS = 8;  ///< per root move and millisecond of budget (more than fit)
 
 }  // namespace tilestone::gomoku::params
