@@ -8,6 +8,7 @@
 #include <string>
 
 #include "gomoku/ai.h"
+#include "gomoku/bench.h"
 #include "gomoku/eval.h"
 #include "gomoku/match.h"
 #include "gomoku/notation.h"
@@ -295,6 +296,18 @@ TEST(GomokuVcf, StrongSolvesTheSuite) {
     ++cases;
   }
   EXPECT_GE(cases, 20);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(GomokuBench, DeterministicNodesAndSignature) {
+  const auto a = run_bench();
+  const auto b = run_bench();
+  EXPECT_GT(a.nodes, 0u);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.signature, b.signature);
 }
 
 }  // namespace
