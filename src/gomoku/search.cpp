@@ -97,7 +97,6 @@ class Worker {
 
   int root_search(int depth, int alpha, int beta) {
     int best = -INF_SCORE;
-    const int alpha0 = alpha;
     pv_len_[0] = 0;
     for (std::size_t i = 0; i < root_.size(); ++i) {
       const int m = root_[i];
@@ -122,7 +121,6 @@ class Worker {
         }
       }
     }
-    (void)alpha0;
     return best;
   }
 
