@@ -59,7 +59,7 @@ class Engine {
 
 std::unique_ptr<Engine> make_engine(Level level);
 
-/// Value of a position for the game's result when a win is `plies` plies away (for display).
+/// For a proven value (beyond WIN_BOUND): how many plies away the win or loss is; else nullopt.
 std::optional<int> plies_to_win(int value);
 
 /// A legal move for the side to move whatever happens (the first free non-forbidden point near

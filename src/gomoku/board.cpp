@@ -110,9 +110,12 @@ void Board::update_line_cell(int q, int d, int slot, int code) {
   key = static_cast<LineKey>((key & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
   keys_[q][d] = key;
   if (cells_[q] != CELL_EMPTY) return;
+  const Pattern black = tables_[0][key], white = tables_[1][key];
+  // Most far neighbours keep their patterns; then nothing else about them changes either.
+  if (black == pattern_[0][q][d] && white == pattern_[1][q][d]) return;
   tally(q, -1);
-  pattern_[0][q][d] = tables_[0][key];
-  pattern_[1][q][d] = tables_[1][key];
+  pattern_[0][q][d] = black;
+  pattern_[1][q][d] = white;
   refresh_cell(q);
   tally(q, +1);
 }

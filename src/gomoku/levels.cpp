@@ -236,7 +236,10 @@ class MonteCarloEngine final : public Engine {
     r.depth = 1;
     Playout root{board, board.to_move()};
     search::MonteCarloLimits mc;
-    mc.playouts_per_action = limits.depth > 0 ? limits.depth * 16 : params::MONTECARLO_PLAYOUTS;
+    // The template keeps one work unit per 16 playouts, so the count must stay near what the
+    // budget allows: millions of idle units would cost more than the budget to skip.
+    mc.playouts_per_action = limits.depth > 0 ? limits.depth * 16
+                                              : std::min(params::MONTECARLO_PLAYOUTS, std::max(16, limits.time_ms * params::MONTECARLO_PLAYOUTS_PER_MS));
     mc.max_steps = params::MONTECARLO_MAX_STEPS;
     mc.threads = static_cast<unsigned>(std::max(1, limits.threads));
     mc.seed = limits.seed;

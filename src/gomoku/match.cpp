@@ -60,7 +60,6 @@ GameRecord play_game(const GameSetup& setup) {
   Limits limits;
   limits.time_ms = setup.time_ms;
   limits.threads = setup.threads;
-  limits.memory_mb = 16;
   while (rec.outcome == Outcome::NONE) {
     limits.seed = core::derive_seed(setup.seed, static_cast<std::uint64_t>(board.move_count()));
     Engine& engine = board.to_move() == Color::BLACK ? *black : *white;

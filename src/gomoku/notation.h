@@ -28,8 +28,8 @@ core::Result<Board> board_from_moves(const std::vector<Point>& moves, int size, 
 /// Parses "size" text into a board size in [MIN_SIZE, MAX_SIZE].
 core::Result<int> parse_size(std::string_view text);
 
-/// Multi-line ASCII picture of the board with coordinates; `mark` highlights the last move and
-/// `forbidden` points are shown as `x`.
+/// Multi-line ASCII picture of the board with coordinates: X black, O white, the last move in
+/// brackets, and `forbidden` points shown as `x`.
 std::string render_board(const Board& board, const std::vector<Point>& forbidden = {});
 
 }  // namespace tilestone::gomoku

@@ -42,17 +42,17 @@ constexpr int MAX_MOVES_ROOT = 40;      ///< moves searched at the root of `stro
 constexpr int MAX_MOVES_NODE = 20;      ///< moves searched at interior nodes of `strong`
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_INDEX = 4;
-constexpr int NODE_CHECK_INTERVAL = 512;  ///< nodes between two looks at the clock
+constexpr int NODE_CHECK_INTERVAL = 128;  ///< nodes between two looks at the clock
 constexpr int VCF_LEAF_DEPTH = 10;         ///< attacker moves of the VCF at a leaf
 constexpr int VCF_ROOT_DEPTH = 30;         ///< attacker moves of the VCF at the root
 constexpr int VCT_ROOT_DEPTH = 8;          ///< attacker moves of the VCT at the root
 constexpr std::uint64_t VCF_LEAF_NODES = 200;
 constexpr std::uint64_t VCF_ROOT_NODES = 200000;
-constexpr std::uint64_t VCT_ROOT_NODES = 200000;
+constexpr std::uint64_t VCT_ROOT_NODES = 60000;
 constexpr int VCT_TIME_PERCENT = 25;  ///< share of the budget given to the root VCT
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
-constexpr int TIME_SAFETY_PERCENT = 8;
-constexpr std::int64_t TIME_SAFETY_MIN_US = 2000;
+constexpr int TIME_SAFETY_PERCENT = 10;
+constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
 /// A new iteration is not started after this share of the budget has gone.
 constexpr int ITERATION_START_PERCENT = 45;
 constexpr std::size_t TT_DEFAULT_MB = 32;
@@ -66,6 +66,7 @@ constexpr int MINIMAX_MAX_DEPTH = 6;
 // The Monte Carlo level.
 constexpr int MONTECARLO_ROOT_MOVES = 8;
 constexpr int MONTECARLO_MAX_STEPS = 60;
-constexpr int MONTECARLO_PLAYOUTS = 1 << 20;  ///< per root move; the deadline ends them first
+constexpr int MONTECARLO_PLAYOUTS = 1 << 16;  ///< most playouts per root move
+constexpr int MONTECARLO_PLAYOUTS_PER_MS = 8;  ///< per root move and millisecond of budget (more than fit)
 
 }  // namespace tilestone::gomoku::params

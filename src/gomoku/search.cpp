@@ -97,7 +97,6 @@ class Worker {
 
   int root_search(int depth, int alpha, int beta) {
     int best = -INF_SCORE;
-    const int alpha0 = alpha;
     pv_len_[0] = 0;
     for (std::size_t i = 0; i < root_.size(); ++i) {
       const int m = root_[i];
@@ -122,7 +121,6 @@ class Worker {
         }
       }
     }
-    (void)alpha0;
     return best;
   }
 
@@ -174,6 +172,7 @@ class Worker {
     // When the opponent threatens a winning four, only blocks and our own fours can help.
     const bool defend = board_.winning_cells(them) > 0;
     std::vector<std::pair<int, int>> scored;
+    scored.reserve(128);
     board_.for_each_candidate([&](int q) {
       if (defend && board_.best_pattern(them, q) < Pattern::BLOCK4 && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
       int s = order_score(board_, q, me);
@@ -183,8 +182,12 @@ class Worker {
       s += std::min(history_[index_of(me)][q], 1 << 18) / 64;
       scored.push_back({-s, q});
     });
-    std::sort(scored.begin(), scored.end());
+    // Only the best few are searched: order just those (a few spare for forbidden points).
+    const std::size_t keep = defend ? scored.size() : std::min(scored.size(), static_cast<std::size_t>(limit) + 4);
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.end());
+    scored.resize(keep);
     std::vector<int> out;
+    out.reserve(keep);
     for (auto& [s, q] : scored) {
       if (static_cast<int>(out.size()) >= limit && !defend) break;
       if (!may_play(board_, q, me)) continue;
@@ -200,6 +203,7 @@ class Worker {
       budget.max_depth = params::VCF_LEAF_DEPTH;
       budget.max_nodes = params::VCF_LEAF_NODES;
       budget.stop = &shared_.stop;
+      budget.deadline = &shared_.hard;
       const auto vcf = find_vcf(board_, budget);
       nodes_ += vcf.nodes;
       if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
@@ -301,12 +305,9 @@ class StrongEngine final : public Engine {
  public:
   SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress) override {
     const core::Deadline start = core::Deadline::in_ms(0);
-    if (tt_mb_ != limits.memory_mb) {
-      tt_.resize(limits.memory_mb);
-      tt_mb_ = limits.memory_mb;
-    }
     Shared shared;
     shared.tt = &tt_;
+    // The clock starts before the table is resized: allocation time counts against the budget.
     if (limits.time_ms > 0) {
       const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
       const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
@@ -314,6 +315,10 @@ class StrongEngine final : public Engine {
       shared.soft_us = budget * params::ITERATION_START_PERCENT / 100;
     }
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
+    if (tt_mb_ != limits.memory_mb) {
+      tt_.resize(limits.memory_mb);
+      tt_mb_ = limits.memory_mb;
+    }
 
     SearchResult result;
     threat_nodes_ = 0;

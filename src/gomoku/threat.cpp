@@ -23,10 +23,12 @@ class ThreatSearch {
   }
 
  private:
+  // Counts one attacker move played and says whether the budget is spent.
   bool out_of_budget() {
+    ++nodes_;
     if (aborted_) return true;
     if (nodes_ >= budget_.max_nodes || (budget_.stop && budget_.stop->load(std::memory_order_relaxed)) ||
-        ((nodes_ & 63) == 0 && budget_.deadline && budget_.deadline->expired())) {
+        ((nodes_ & 15) == 0 && budget_.deadline && budget_.deadline->expired())) {
       aborted_ = true;
     }
     return aborted_;
@@ -98,7 +100,6 @@ class ThreatSearch {
   }
 
   bool attack(int depth, std::vector<int>& line) {
-    ++nodes_;
     if (out_of_budget()) return false;
     const Color a = attacker_, d = opponent(a);
     for (int q : five_points(a)) {
@@ -110,6 +111,7 @@ class ThreatSearch {
     if (depth <= 0) return false;
     std::vector<int> moves = forced.empty() ? threat_moves() : forced;
     for (int m : moves) {
+      if (out_of_budget()) return false;
       if (!may_play(b_, m, a)) continue;
       // Step 1: a live four (or double four) with nothing to answer it wins.
       if (forced.empty() && b_.kind(a, m) >= PointKind::FOUR_PLUS && b_.best_pattern(a, m) >= Pattern::BLOCK4 &&

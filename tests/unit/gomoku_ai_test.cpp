@@ -8,7 +8,9 @@
 #include <string>
 
 #include "gomoku/ai.h"
+#include "gomoku/bench.h"
 #include "gomoku/eval.h"
+#include "gomoku/match.h"
 #include "gomoku/notation.h"
 #include "gomoku/patterns.h"
 #include "gomoku/rules.h"
@@ -206,6 +208,30 @@ TEST(GomokuAi, MinimaxDrawIsSeeded) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(engine->search(b, l).move, first);
 }
 
+TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
+  const auto a = random_opening(15, Rule::RENJU, 7);
+  const auto b = random_opening(15, Rule::RENJU, 7);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(a.size(), 3u);
+  EXPECT_TRUE(board_from_moves(a, 15, Rule::RENJU).ok());
+  EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
+}
+
+TEST(GomokuMatch, ScorerGamesEndWithAResult) {
+  GameSetup s;
+  s.size = 9;
+  s.black = Level::SCORER;
+  s.white = Level::SCORER;
+  s.opening = random_opening(9, Rule::FREESTYLE, 1);
+  const auto rec = play_game(s);
+  EXPECT_NE(rec.outcome, Outcome::NONE);
+  auto replay = board_from_moves(rec.moves, 9, Rule::FREESTYLE);
+  ASSERT_TRUE(replay.ok());
+  if (rec.outcome != Outcome::DRAW) {
+    EXPECT_TRUE(winning_line(*replay, rec.moves.back()).has_value());
+  }
+}
+
 // Replays a claimed VCF with the exact rules: each attacker move but the last makes a five
 // point, each defence takes the only one, the defender never has a five, the last move wins.
 ::testing::AssertionResult is_forced_win(Board b, const std::vector<Point>& line) {
@@ -270,6 +296,18 @@ TEST(GomokuVcf, StrongSolvesTheSuite) {
     ++cases;
   }
   EXPECT_GE(cases, 20);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(GomokuBench, DeterministicNodesAndSignature) {
+  const auto a = run_bench();
+  const auto b = run_bench();
+  EXPECT_GT(a.nodes, 0u);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.signature, b.signature);
 }
 
 }  // namespace
