@@ -15,7 +15,7 @@ build: deps
 	@cmake --build $(BUILD) -j $(JOBS)
 
 run: build
-	@./$(BUILD)/tilestone 2048 play
+	@./$(BUILD)/tilestone serve
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -24,3 +24,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
   echo "deps: all Debian packages present"
 fi
+
+# Browser tests: Debian's Chromium and npm's playwright-core.
+if [ -f "$(dirname "$0")/deps-web.sh" ]; then
+  bash "$(dirname "$0")/deps-web.sh"
+fi

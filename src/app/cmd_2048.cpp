@@ -170,7 +170,12 @@ void run_bench(const BenchOptions& o) {
 
   const bool bar = isatty(STDERR_FILENO);
   const auto report = run_bench_games(bc, [&](int done, int total, const GameRecord& g) {
-    if (!bar) return;
+    if (!bar) {  // a log, not a terminal: one line per game
+      std::fprintf(stderr, "game %d/%d done: max tile %llu, score %llu, %d moves\n", done, total,
+                   static_cast<unsigned long long>(std::uint64_t{1} << g.max_exponent),
+                   static_cast<unsigned long long>(g.score), g.moves);
+      return;
+    }
     const int width = 30, filled = width * done / total;
     std::fprintf(stderr, "\r[%s%s] %d/%d games  last: %llu max tile, %llu points ", std::string(filled, '#').c_str(),
                  std::string(width - filled, '.').c_str(), done, total,

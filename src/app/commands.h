@@ -16,5 +16,6 @@ struct UsageError : std::runtime_error {
 
 void add_2048_commands(CLI::App& root);
 void add_bench_command(CLI::App& root);
+void add_serve_command(CLI::App& root);
 
 }  // namespace tilestone::app

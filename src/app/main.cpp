@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "tilestone 0.1.0");
   tilestone::app::add_2048_commands(app);
   tilestone::app::add_bench_command(app);
+  tilestone::app::add_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -26,6 +26,7 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
   Game game(out.record.seed);
   Limits limits = cfg.limits;
   while (!game.over()) {
+    if (cfg.cancelled && cfg.cancelled()) break;
     if (cfg.stop_at_exponent > 0 && game.grid().max_exponent() >= cfg.stop_at_exponent) {
       out.record.stopped = true;
       break;
@@ -66,6 +67,7 @@ core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchPro
     ++done;
     if (progress) progress(done, cfg.games, played[i].record);
   });
+  if (cfg.cancelled && cfg.cancelled()) return core::fail("the benchmark was cancelled");
   for (auto& p : played) {
     report.games.push_back(p.record);
     report.move_ms.insert(report.move_ms.end(), p.move_ms.begin(), p.move_ms.end());

@@ -19,6 +19,7 @@ struct BenchConfig {
   unsigned jobs = 1;
   std::uint64_t seed = 1;
   int stop_at_exponent = 0;  ///< end a game once this tile appears (0: play to the end)
+  std::function<bool()> cancelled;  ///< polled between moves; true abandons the run
 };
 
 struct GameRecord {

@@ -49,4 +49,19 @@ bool Game::undo() {
   return true;
 }
 
+ClientMove client_move(const Grid& grid, std::uint64_t score, Dir d, std::uint64_t seed) {
+  Game game(grid, score, seed);
+  ClientMove out;
+  out.step = game.play(d);
+  out.grid = game.grid();
+  out.score = game.score();
+  out.next_seed = out.step ? core::derive_seed(seed, 2048) : seed;
+  return out;
+}
+
+ClientMove client_new_game(std::uint64_t seed) {
+  Game game(seed);
+  return ClientMove{game.grid(), 0, std::nullopt, core::derive_seed(seed, 2048)};
+}
+
 }  // namespace tilestone::g2048

@@ -66,6 +66,19 @@ class Game {
   std::vector<Snapshot> history_;
 };
 
+/// A move for clients that keep the game themselves (the web app): the grid, the score and a
+/// seed go in; the grid after the move and its spawn, the new score and the seed for the next
+/// move come out. The same inputs always give the same spawn.
+struct ClientMove {
+  Grid grid;
+  std::uint64_t score = 0;
+  std::optional<Step> step;  ///< nullopt when the move changes nothing
+  std::uint64_t next_seed = 0;
+};
+ClientMove client_move(const Grid& grid, std::uint64_t score, Dir d, std::uint64_t seed);
+/// A new game for such a client: two spawned tiles and the seed for its first move.
+ClientMove client_new_game(std::uint64_t seed);
+
 /// Draws a spawn for `b`'s empty cells (the same distribution as the game); for playouts.
 inline Board spawn_random(Board b, core::Rng& rng) {
   const std::uint16_t empty = b.empty_mask();

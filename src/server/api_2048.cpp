@@ -1,0 +1,183 @@
+// The 2048 API: new game, move (with the tile motions and the spawn for the animation),
+// analyze (best move and every move's value), and the Lab benchmark streamed as SSE.
+
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "core/clock.h"
+#include "core/svg.h"
+#include "g2048/ai.h"
+#include "g2048/bench.h"
+#include "g2048/game.h"
+#include "server/http_util.h"
+#include "server/routes.h"
+
+namespace tilestone::server {
+
+using namespace tilestone::g2048;
+
+namespace {
+
+json cells_json(const Grid& g) {
+  json cells = json::array();
+  for (auto e : g.cells) cells.push_back(e == 0 ? 0 : (std::uint64_t{1} << e));
+  return cells;
+}
+
+json state_json(const Grid& g, std::uint64_t score, std::uint64_t seed) {
+  return {{"board", format_grid(g)},
+          {"cells", cells_json(g)},
+          {"score", score},
+          {"seed", std::to_string(seed)},
+          {"won", g.max_exponent() >= WIN_EXPONENT},
+          {"over", !has_move(g)}};
+}
+
+Grid get_grid(const json& body) {
+  auto g = parse_grid(get_string(body, "board"));
+  if (!g) throw BadRequest("bad 'board': " + g.error());
+  return *g;
+}
+
+Dir get_dir(const json& body) {
+  const auto d = parse_dir(get_string(body, "dir"));
+  if (!d) throw BadRequest("'dir' must be up, down, left or right");
+  return *d;
+}
+
+// The AI and its limits from a request; the think time is capped by the server's limits.
+std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
+  AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt};
+  if (auto probe = make_ai(cfg); !probe) throw BadRequest(probe.error());
+  Limits l;
+  l.time_ms = get_number(body, "time_ms", 1, max_time_ms, 100);
+  l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
+  l.playouts = get_int(body, "playouts", 1, 2000, 400);
+  l.seed = get_seed(body, "seed", 1);
+  l.threads = 1;  // many clients share the cores: one thread per request
+  return {cfg, l};
+}
+
+void new_game(const httplib::Request& req, httplib::Response& res) {
+  const json body = req.body.empty() ? json::object() : parse_body(req);
+  const std::uint64_t seed = get_seed(body, "seed", static_cast<std::uint64_t>(core::now_us()));
+  const ClientMove m = client_new_game(seed);
+  send_json(res, state_json(m.grid, 0, m.next_seed));
+}
+
+void move(const httplib::Request& req, httplib::Response& res) {
+  const json body = parse_body(req);
+  const Grid grid = get_grid(body);
+  const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, 1e15, 0));
+  const Dir d = get_dir(body);
+  const std::uint64_t seed = get_seed(body, "seed", 1);
+  const ClientMove m = client_move(grid, score, d, seed);
+  json out = state_json(m.grid, m.score, m.next_seed);
+  out["moved"] = m.step.has_value();
+  out["gain"] = m.step ? m.step->gain : 0;
+  json motions = json::array();
+  if (m.step) {
+    for (const auto& t : m.step->motions)
+      motions.push_back({{"from", t.from}, {"to", t.to}, {"value", std::uint64_t{1} << t.exponent}, {"merged", t.merged}});
+    if (m.step->spawn)
+      out["spawn"] = {{"cell", m.step->spawn->cell}, {"value", std::uint64_t{1} << m.step->spawn->exponent}};
+  }
+  out["motions"] = motions;
+  send_json(res, out);
+}
+
+void analyze(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
+  const json body = parse_body(req);
+  const Grid grid = get_grid(body);
+  auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
+  if (limits.depth > 0) limits.time_ms = 0;
+  auto ai = std::move(make_ai(cfg).value());
+  const Analysis a = ai->analyze(grid.to_board(), limits);
+  json moves = json::array();
+  for (Dir d : ALL_DIRS) {
+    const SlideResult s = slide(grid, d);
+    moves.push_back({{"dir", to_string(d)},
+                     {"legal", s.moved},
+                     {"value", s.moved ? json(a.values[index(d)]) : json(nullptr)},
+                     {"gain", s.gain},
+                     {"board", format_grid(s.grid)}});
+  }
+  send_json(res, {{"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
+                  {"ai", cfg.name},
+                  {"depth", a.depth},
+                  {"nodes", a.nodes},
+                  {"time_ms", a.time_ms},
+                  {"moves", moves}});
+}
+
+json summary_json(const BenchReport& r, const std::string& title) {
+  const BenchSummary s = summarize(r);
+  json reach = json::object();
+  for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
+  return {{"reach", reach},
+          {"games", s.games},
+          {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
+          {"moves", s.total_moves},
+          {"moves_per_s", s.moves_per_s},
+          {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}},
+          {"wall_s", r.wall_s},
+          {"svg", core::render_svg(max_tile_chart(r, title))}};
+}
+
+// The Lab benchmark as Server-Sent Events: "progress" after each game, then "result" (or
+// "error"). A client that goes away cancels the run.
+void bench_stream(const httplib::Request& req, httplib::Response& res, Context& ctx) {
+  const json q = query_object(req);
+  BenchConfig cfg;
+  std::tie(cfg.ai, cfg.limits) = get_ai(q, ctx.limits.max_bench_time_ms);
+  if (cfg.limits.depth > 0) cfg.limits.time_ms = 0;
+  cfg.limits.playouts = get_int(q, "playouts", 1, 400, 100);
+  cfg.games = get_int(q, "games", 1, ctx.limits.max_games, 10);
+  cfg.seed = get_seed(q, "seed", 1);
+  cfg.jobs = 1;
+  if (ctx.running_benches.fetch_add(1) >= ctx.limits.max_running_benches) {
+    ctx.running_benches.fetch_sub(1);
+    throw BadRequest(fmt::format("{} benchmarks are running already: try again when one ends",
+                                 ctx.limits.max_running_benches));
+  }
+  const std::string title = fmt::format("{}, {} games", cfg.ai.name, cfg.games);
+  res.set_header("Cache-Control", "no-cache");
+  res.set_chunked_content_provider(
+      "text/event-stream",
+      [&ctx, cfg, title](std::size_t, httplib::DataSink& sink) mutable {
+        std::mutex mu;
+        bool gone = false;
+        cfg.cancelled = [&] {
+          std::lock_guard lock(mu);
+          return gone;
+        };
+        const auto report = run_bench_games(cfg, [&](int done, int total, const GameRecord& g) {
+          const std::string ev = sse_event(
+              "progress", {{"done", done},
+                           {"total", total},
+                           {"last", {{"score", g.score}, {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves}}}});
+          std::lock_guard lock(mu);
+          if (!gone && !sink.write(ev.data(), ev.size())) gone = true;
+        });
+        if (!gone) {
+          const std::string ev = report ? sse_event("result", summary_json(*report, title))
+                                        : sse_event("error", {{"error", report.error()}});
+          sink.write(ev.data(), ev.size());
+        }
+        sink.done();
+        return true;
+      },
+      [&ctx](bool) { ctx.running_benches.fetch_sub(1); });
+}
+
+}  // namespace
+
+void add_2048_routes(httplib::Server& svr, Context& ctx) {
+  svr.Post("/api/2048/new", guarded(new_game));
+  svr.Post("/api/2048/move", guarded(move));
+  svr.Post("/api/2048/analyze", guarded([&ctx](const auto& req, auto& res) { analyze(req, res, ctx); }));
+  svr.Get("/api/2048/bench/stream", guarded([&ctx](const auto& req, auto& res) { bench_stream(req, res, ctx); }));
+}
+
+}  // namespace tilestone::server

@@ -1,0 +1,23 @@
+#pragma once
+// Route registration, one function per API area.
+
+#include <atomic>
+
+#include <httplib.h>
+
+#include "server/server.h"
+
+namespace tilestone::server {
+
+/// Shared by the handlers: the limits, and the count of running Lab benchmarks.
+struct Context {
+  ServerLimits limits;
+  std::atomic<int> running_benches{0};
+};
+
+/// Wraps a handler so that BadRequest becomes HTTP 400 and anything else HTTP 500, as JSON.
+httplib::Server::Handler guarded(httplib::Server::Handler handler);
+
+void add_2048_routes(httplib::Server& svr, Context& ctx);
+
+}  // namespace tilestone::server

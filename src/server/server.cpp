@@ -1,0 +1,109 @@
+#include "server/server.h"
+
+#include <fmt/format.h>
+
+#include "g2048/ai.h"
+#include "server/assets.h"
+#include "server/http_util.h"
+#include "server/routes.h"
+
+namespace tilestone::server {
+
+httplib::Server::Handler guarded(httplib::Server::Handler handler) {
+  return [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+    try {
+      handler(req, res);
+    } catch (const BadRequest& e) {
+      send_error(res, e.what(), 400);
+    } catch (const std::exception& e) {
+      send_error(res, fmt::format("internal error: {}", e.what()), 500);
+    }
+  };
+}
+
+namespace {
+
+std::string mime_type(std::string_view path) {
+  auto ends = [&](std::string_view ext) { return path.size() >= ext.size() && path.substr(path.size() - ext.size()) == ext; };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".js") || ends(".mjs")) return "text/javascript; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  if (ends(".ico")) return "image/x-icon";
+  if (ends(".json")) return "application/json";
+  return "application/octet-stream";
+}
+
+// "/" is the 2048 page; "/gomoku" and "/lab" name their pages without the extension.
+void serve_asset(const httplib::Request& req, httplib::Response& res) {
+  std::string path = req.path;
+  if (path == "/") path = "/index.html";
+  const auto& assets = embedded_assets();
+  auto it = assets.find(path);
+  if (it == assets.end()) it = assets.find(path + ".html");
+  if (it == assets.end()) {
+    res.status = 404;
+    res.set_content("not found\n", "text/plain");
+    return;
+  }
+  res.set_header("Cache-Control", "no-cache");
+  res.set_content(std::string(it->second), mime_type(it->first));
+}
+
+}  // namespace
+
+struct Server::Impl {
+  httplib::Server http;
+  Context ctx;
+};
+
+Server::Server(ServerLimits limits) : impl_(std::make_unique<Impl>()) {
+  impl_->ctx.limits = limits;
+  auto& svr = impl_->http;
+  const int threads = limits.threads;
+  svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+  svr.set_payload_max_length(limits.max_body_bytes);
+  svr.set_read_timeout(10, 0);
+  svr.set_write_timeout(10, 0);
+  svr.set_keep_alive_max_count(100);
+
+  svr.Get("/api/info", guarded([this](const auto&, auto& res) {
+            const auto& l = impl_->ctx.limits;
+            send_json(res, {{"version", "0.1.0"},
+                            {"ais2048", g2048::ai_names()},
+                            {"limits", {{"max_time_ms", l.max_time_ms}, {"max_games", l.max_games},
+                                        {"max_bench_time_ms", l.max_bench_time_ms}}}});
+          }));
+  add_2048_routes(svr, impl_->ctx);
+  // Unknown API paths are JSON errors; everything else is the UI.
+  svr.Get(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });
+  svr.Post(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });
+  svr.Get(R"(/.*)", serve_asset);
+  svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    if (res.status == 413) send_error(res, "request body too large", 413);
+    else if (res.body.empty() && req.path.rfind("/api/", 0) == 0) send_error(res, fmt::format("HTTP {}", res.status), res.status);
+  });
+}
+
+Server::~Server() { stop(); }
+
+core::Result<int> Server::bind(const std::string& host, int port) {
+  if (port < 0 || port > 65535) return core::fail(fmt::format("port {} is out of range", port));
+  if (port == 0) {
+    const int p = impl_->http.bind_to_any_port(host);
+    if (p <= 0) return core::fail(fmt::format("cannot bind {}", host));
+    return p;
+  }
+  if (!impl_->http.bind_to_port(host, port))
+    return core::fail(fmt::format("cannot bind {}:{} (in use, or not an address of this machine)", host, port));
+  return port;
+}
+
+void Server::listen() { impl_->http.listen_after_bind(); }
+
+void Server::stop() {
+  if (impl_->http.is_running()) impl_->http.stop();
+}
+
+}  // namespace tilestone::server
