@@ -76,6 +76,8 @@ function draw() {
   const extent = MARGIN_LABEL + MARGIN_EDGE + (size - 1) * CELL;
   const svg = el.svg;
   svg.setAttribute('viewBox', `0 0 ${extent} ${extent}`);
+  // Where the points lie in viewBox units, for scripts and tests that click on the board.
+  svg.dataset.geometry = JSON.stringify({ extent, left: px(0), top: py(size - 1), cell: CELL, size });
   svg.replaceChildren();
   const defs = node('defs', {}, svg);
   const black = node('radialGradient', { id: 'stone-black', cx: '35%', cy: '30%', r: '70%' }, defs);
