@@ -42,6 +42,7 @@ async function open(t, pathname, viewport = LAPTOP) {
     viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 600, isMobile: viewport.width < 600,
   });
   const page = await context.newPage();
+  page.setDefaultTimeout(15000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   t.after(async () => {
@@ -230,8 +231,9 @@ test('Gomoku: five in a row shows the win overlay and the winning line', async (
   // Undo takes the winning move back and the overlay goes away.
   await page.click('#go-overlay-close');
   await page.click('#go-undo');
-  await page.waitForSelector('#go-overlay', { state: 'hidden' });
-  assert.equal(await page.$$eval('#goboard .stone', (s) => s.length), 8);
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 8);
+  assert.ok(await page.isHidden('#go-overlay'));
+  assert.equal(await page.$('#winning-line'), null);
 });
 
 test('Lab: a tiny benchmark streams progress, then the table and the SVG', async (t) => {

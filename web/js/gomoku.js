@@ -198,7 +198,6 @@ function showStatus() {
   el.redo.disabled = game.redo.length === 0 || !!search;
   el.hint.disabled = !!search || !!(st && st.over);
   el.svg.classList.toggle('waiting', !!search);
-  el.moves.value = (st ? st.moves : game.moves).join('');
 
   const showOverlay = st && st.over && !overlayDismissed;
   el.overlay.hidden = !showOverlay;
@@ -226,15 +225,19 @@ function refresh() {
 }
 
 // Step 3. Talking to the server.
-/** Asks the server for the state of `moves`; adopts it and returns true, or shows the error. */
+/**
+ * Asks the server for the state of `moves` and adopts it. Returns true on success, false when the
+ * server refused (the error is shown), null when a newer change superseded this one.
+ */
 async function setPosition(moves, { keepRedo = false } = {}) {
   const my = ++token;
   stopSearch();
   try {
     const reply = await post('/api/gomoku/state', { size: game.size, rule: game.rule, moves: moves.join('') });
-    if (my !== token) return false;
+    if (my !== token) return null;
     st = reply;
     game.moves = reply.moves.slice();
+    el.moves.value = game.moves.join('');
     if (!keepRedo) game.redo = [];
     hintPoint = null;
     overlayDismissed = false;
@@ -242,7 +245,9 @@ async function setPosition(moves, { keepRedo = false } = {}) {
     refresh();
     return true;
   } catch (e) {
-    if (my === token) { notify(e.message); refresh(); }
+    if (my !== token) return null;
+    notify(e.message);
+    refresh();
     return false;
   }
 }
@@ -287,6 +292,7 @@ function computerMove() {
         showThinking(msg, true);
         st = msg.state;
         game.moves = st.moves.slice();
+        el.moves.value = game.moves.join('');
         hintPoint = null;
         overlayDismissed = false;
         persist();
@@ -443,8 +449,9 @@ function bind() {
   el.rule.addEventListener('change', async () => {
     const previous = game.rule;
     game.rule = el.rule.value;
-    if (!(await setPosition(game.moves, { keepRedo: true }))) { game.rule = previous; el.rule.value = previous; return; }
-    await afterChange();
+    const ok = await setPosition(game.moves, { keepRedo: true });
+    if (ok === false) { game.rule = previous; el.rule.value = previous; persist(); return; }
+    if (ok) await afterChange();
   });
   el.size.addEventListener('change', async () => {
     game.size = Number(el.size.value);
