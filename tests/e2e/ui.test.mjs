@@ -250,7 +250,8 @@ test('Lab: a tiny benchmark streams progress, then the table and the SVG', async
   assert.match(stats, /Score mean/);
   assert.match(stats, /ms \/ move p99/);
   assert.ok(await page.$('#histogram svg'), 'the histogram SVG is inserted');
-  await shot(page, 'lab-laptop');
+  await page.waitForTimeout(300); // let the progress bar finish its transition
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lab-laptop.png'), fullPage: true });
 
   // Bad parameters come back as a readable message.
   await page.fill('#bench-games', '100000');

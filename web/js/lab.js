@@ -17,6 +17,14 @@ const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(Nu
   ? '—'
   : Number(n).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 
+// Small timings keep three significant digits; large counts get thousands separators.
+const fmtSig = (n, unit = '') => {
+  if (n === undefined || n === null || Number.isNaN(Number(n))) return '—';
+  const v = Number(n);
+  if (v === 0) return `0${unit}`;
+  return `${Math.abs(v) >= 100 ? fmt(v, 0) : Number(v.toPrecision(3)).toString()}${unit}`;
+};
+
 function setProgress(done, total) {
   const pct = total ? Math.round((100 * done) / total) : 0;
   el.bar.style.width = `${pct}%`;
@@ -76,7 +84,7 @@ function run(ev) {
       setRunning(false);
       setProgress(1, 1);
       const wall = r.wall_s ?? (performance.now() - started) / 1000;
-      el.status.textContent = `Done: ${r.games ?? query.games} games in ${fmt(wall, 1)} s.`;
+      el.status.textContent = `Done: ${r.games ?? query.games} games in ${fmtSig(wall, ' s')}.`;
       showResult(r, query);
     },
     error: async (message) => {
@@ -113,8 +121,8 @@ function showResult(r, query) {
   const rows = [
     ['Score mean', fmt(s.mean)], ['Score median', fmt(s.median)], ['Score max', fmt(s.max)],
     ['Moves', fmt(r.moves)], ['Moves / s', fmt(r.moves_per_s, 0)],
-    ['ms / move p50', fmt(ms.p50, 2)], ['ms / move p99', fmt(ms.p99, 2)], ['ms / move max', fmt(ms.max, 2)],
-    ['Wall time', `${fmt(r.wall_s, 2)} s`],
+    ['ms / move p50', fmtSig(ms.p50)], ['ms / move p99', fmtSig(ms.p99)], ['ms / move max', fmtSig(ms.max)],
+    ['Wall time', fmtSig(r.wall_s, ' s')],
   ];
   el.stats.tBodies[0].replaceChildren(...rows.map(([k, v]) => {
     const tr = document.createElement('tr');
