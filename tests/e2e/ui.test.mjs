@@ -186,6 +186,21 @@ test('2048: the board editor sets a position that the AI can analyze', async (t)
   await page.waitForSelector('#win-overlay:not([hidden])');
   await page.click('#keep-going');
   await page.waitForSelector('#win-overlay', { state: 'hidden' });
+
+  // A full board without merges: the next key press ends the game.
+  await page.click('#edit');
+  await page.click('.swatch-cycle');
+  await page.click('#edit-clear');
+  for (let i = 0; i < 16; i++) {
+    const clicks = (Math.floor(i / 4) + (i % 4)) % 2 === 0 ? 1 : 2; // 2 and 4 in a checkerboard
+    for (let k = 0; k < clicks; k++) await page.mouse.click(box.x + cell * ((i % 4) + 0.5), box.y + cell * (Math.floor(i / 4) + 0.5));
+  }
+  await page.click('#edit-use');
+  assert.equal((await savedGame(page)).board, '2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForSelector('#over-overlay:not([hidden])');
+  await page.click('#over-undo');
+  await page.waitForSelector('#over-overlay', { state: 'hidden' });
 });
 
 test('Gomoku: a click places a stone and the computer replies', async (t) => {
@@ -228,6 +243,14 @@ test('Gomoku: five in a row shows the win overlay and the winning line', async (
   await page.waitForSelector('#go-overlay:not([hidden])');
   assert.match(await page.textContent('#go-overlay-title'), /Black wins/);
   assert.ok(await page.$('#winning-line'), 'the winning line is drawn');
+  // PSQ export: 1-based x, y from the top-left, then -1.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#go-psq')]);
+  const psq = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(psq[0], 'Piskvorky 15x15, 11:11, 0');
+  assert.deepEqual(psq.slice(1, 3), ['8,8,0', '1,15,0']);
+  assert.equal(psq.at(-2), '12,8,0');
+  assert.equal(psq.at(-1), '-1');
+  assert.equal(psq.length, 11);
   // Undo takes the winning move back and the overlay goes away.
   await page.click('#go-overlay-close');
   await page.click('#go-undo');

@@ -33,6 +33,7 @@ let search = null; // the running AI stream, if any
 let token = 0; // bumps on every position change so stale replies are dropped
 let overlayDismissed = false;
 let hover = null;
+let movesEdited = false; // the move-string field holds text the user typed and has not loaded
 
 const persist = () => save(STORE_KEY, game);
 
@@ -211,6 +212,10 @@ function showStatus() {
   }
 }
 
+function showMoveString() {
+  if (!movesEdited) el.moves.value = game.moves.join('');
+}
+
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const humanColor = () => (game.computerFirst ? 'white' : 'black');
 function isHumanTurn() {
@@ -237,7 +242,7 @@ async function setPosition(moves, { keepRedo = false } = {}) {
     if (my !== token) return null;
     st = reply;
     game.moves = reply.moves.slice();
-    el.moves.value = game.moves.join('');
+    showMoveString();
     if (!keepRedo) game.redo = [];
     hintPoint = null;
     overlayDismissed = false;
@@ -292,7 +297,7 @@ function computerMove() {
         showThinking(msg, true);
         st = msg.state;
         game.moves = st.moves.slice();
-        el.moves.value = game.moves.join('');
+        showMoveString();
         hintPoint = null;
         overlayDismissed = false;
         persist();
@@ -378,12 +383,14 @@ async function redo() {
 
 async function newGame() {
   game.redo = [];
+  movesEdited = false;
   el.thinking.innerHTML = '<span class="muted">The AI\'s search shows here while it thinks.</span>';
   if (await setPosition([])) await afterChange();
 }
 
 async function loadMoves() {
   const text = el.moves.value.trim().toLowerCase().replace(/[\s,;]+/g, '');
+  movesEdited = false;
   if (await setPosition(text ? text.match(/[a-z]\d{1,2}/g) || [text] : [])) await afterChange();
 }
 
@@ -442,6 +449,7 @@ function bind() {
   el.redo.addEventListener('click', redo);
   el.hint.addEventListener('click', hint);
   $('go-load').addEventListener('click', loadMoves);
+  el.moves.addEventListener('input', () => { movesEdited = true; });
   el.moves.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') loadMoves(); });
   $('go-copy').addEventListener('click', copyMoves);
   $('go-psq').addEventListener('click', exportPsq);
