@@ -184,6 +184,8 @@ test('2048: the board editor sets a position that the AI can analyze', async (t)
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('tilestone.2048.game')).cells[12] === 2048);
   await page.waitForSelector('#win-overlay:not([hidden])');
+  await page.waitForTimeout(900); // the overlay fades in
+  await shot(page, '2048-win-laptop');
   await page.click('#keep-going');
   await page.waitForSelector('#win-overlay', { state: 'hidden' });
 
@@ -199,6 +201,8 @@ test('2048: the board editor sets a position that the AI can analyze', async (t)
   assert.equal((await savedGame(page)).board, '2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2');
   await page.keyboard.press('ArrowUp');
   await page.waitForSelector('#over-overlay:not([hidden])');
+  await page.waitForTimeout(900);
+  await shot(page, '2048-over-laptop');
   await page.click('#over-undo');
   await page.waitForSelector('#over-overlay', { state: 'hidden' });
 });

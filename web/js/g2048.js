@@ -421,6 +421,10 @@ function bindInput() {
   el.edit.addEventListener('click', () => (editing ? exitEditor(false) : enterEditor()));
   el.editClear.addEventListener('click', () => { editing = Array(16).fill(0); drawEditor(); clearHint(); });
   el.editUse.addEventListener('click', () => exitEditor(true));
+  // The same actions next to the palette, which sits right under the board.
+  $('edit-clear-2').addEventListener('click', () => el.editClear.click());
+  $('edit-cancel-2').addEventListener('click', () => exitEditor(false));
+  $('edit-use-2').addEventListener('click', () => exitEditor(true));
 
   el.ai.addEventListener('change', () => { settings.ai = el.ai.value; persist(); });
   el.think.addEventListener('change', () => { settings.time_ms = Number(el.think.value) || 100; persist(); });
