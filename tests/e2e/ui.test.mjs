@@ -174,10 +174,13 @@ test('2048: the board editor sets a position that the AI can analyze', async (t)
   await page.click('#edit-clear');
   // Paint 1024 on two neighbours, so the best move merges them.
   await page.click('.swatch[title="1024"]');
-  const box = await page.$eval('#tiles', (e) => { const r = e.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width }; });
-  const cell = box.w / 4;
-  await page.mouse.click(box.x + cell * 0.5, box.y + cell * 3.5);
-  await page.mouse.click(box.x + cell * 1.5, box.y + cell * 3.5);
+  // Clicks cell i of the editor board (row-major from the top-left).
+  const width = await page.$eval('#tiles', (e) => e.getBoundingClientRect().width);
+  const clickCell = (i) => page.click('#board', {
+    position: { x: (width / 4) * ((i % 4) + 0.5) + width * 0.03, y: (width / 4) * (Math.floor(i / 4) + 0.5) + width * 0.03 },
+  });
+  await clickCell(12);
+  await clickCell(13);
   await page.click('#edit-use');
   const game = await savedGame(page);
   assert.deepEqual(game.cells, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1024, 1024, 0, 0]);
@@ -195,7 +198,7 @@ test('2048: the board editor sets a position that the AI can analyze', async (t)
   await page.click('#edit-clear');
   for (let i = 0; i < 16; i++) {
     const clicks = (Math.floor(i / 4) + (i % 4)) % 2 === 0 ? 1 : 2; // 2 and 4 in a checkerboard
-    for (let k = 0; k < clicks; k++) await page.mouse.click(box.x + cell * ((i % 4) + 0.5), box.y + cell * (Math.floor(i / 4) + 0.5));
+    for (let k = 0; k < clicks; k++) await clickCell(i);
   }
   await page.click('#edit-use');
   assert.equal((await savedGame(page)).board, '2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2');
@@ -247,6 +250,7 @@ test('Gomoku: five in a row shows the win overlay and the winning line', async (
   await page.waitForSelector('#go-overlay:not([hidden])');
   assert.match(await page.textContent('#go-overlay-title'), /Black wins/);
   assert.ok(await page.$('#winning-line'), 'the winning line is drawn');
+  await shot(page, 'gomoku-win-laptop');
   // PSQ export: 1-based x, y from the top-left, then -1.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#go-psq')]);
   const psq = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
