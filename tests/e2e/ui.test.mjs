@@ -250,6 +250,7 @@ test('Gomoku: five in a row shows the win overlay and the winning line', async (
   await page.waitForSelector('#go-overlay:not([hidden])');
   assert.match(await page.textContent('#go-overlay-title'), /Black wins/);
   assert.ok(await page.$('#winning-line'), 'the winning line is drawn');
+  await page.waitForTimeout(400); // the banner fades in
   await shot(page, 'gomoku-win-laptop');
   // PSQ export: 1-based x, y from the top-left, then -1.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#go-psq')]);

@@ -209,6 +209,9 @@ function showStatus() {
     else if (game.opponent === 'computer' && st.winner !== 'draw') detail = st.winner === humanColor() ? 'You win! Well played.' : 'The computer wins this one.';
     else if (st.winner !== 'draw') detail = `Five in a row${st.winning_line && st.winning_line.length ? ': ' + st.winning_line.join(' ') : ''}.`;
     el.overlayText.textContent = detail;
+    const line = (st.winning_line || []).map(parsePoint).filter(Boolean);
+    const meanRow = line.length ? line.reduce((sum, p) => sum + p.y, 0) / line.length : 0;
+    el.overlay.classList.toggle('at-bottom', line.length > 0 && meanRow >= (game.size - 1) / 2);
   }
 }
 
