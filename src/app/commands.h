@@ -17,5 +17,6 @@ struct UsageError : std::runtime_error {
 void add_2048_commands(CLI::App& root);
 void add_bench_command(CLI::App& root);
 void add_serve_command(CLI::App& root);
+void add_gomoku_commands(CLI::App& root);
 
 }  // namespace tilestone::app

@@ -1,0 +1,69 @@
+#pragma once
+// The Gomoku AI levels behind one interface: a position and limits in, a move and how it was
+// found out. Progress is reported through a callback with a plain struct; nothing is printed.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "gomoku/board.h"
+
+namespace tilestone::gomoku {
+
+struct Limits {
+  int time_ms = 1000;     ///< budget for this move; the search returns within it
+  int depth = 0;          ///< maximum depth; 0 = as deep as time allows
+  int threads = 1;
+  std::uint64_t seed = 0;
+  std::size_t memory_mb = params::TT_DEFAULT_MB;  ///< transposition table size
+};
+
+/// One report of a search in progress (one per finished iteration).
+struct SearchInfo {
+  int depth = 0;
+  int value = 0;
+  std::uint64_t nodes = 0;
+  double elapsed_ms = 0;
+  std::vector<Point> pv;
+};
+
+using ProgressFn = std::function<void(const SearchInfo&)>;
+
+struct SearchResult {
+  Point move;                  ///< always a legal move when the board has an empty point
+  int value = 0;               ///< from the mover's view; beyond WIN_BOUND a proven win/loss
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::vector<Point> pv;
+  double elapsed_ms = 0;
+};
+
+enum class Level { SCORER, MINIMAX, MONTECARLO, STRONG };
+
+std::string_view level_name(Level level);
+std::optional<Level> parse_level(std::string_view name);
+
+/// An AI that can be asked for moves repeatedly; it owns its tables and threads.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  /// Chooses a move for the side to move. Precondition: the game is not over and the board has
+  /// an empty point. Black never gets a forbidden point under renju unless no other move exists.
+  virtual SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress = {}) = 0;
+  /// Forgets what earlier searches learnt (new game).
+  virtual void clear() {}
+};
+
+std::unique_ptr<Engine> make_engine(Level level);
+
+/// Value of a position for the game's result when a win is `plies` plies away (for display).
+std::optional<int> plies_to_win(int value);
+
+/// A legal move for the side to move whatever happens (the first free non-forbidden point near
+/// the centre); the safety net of every level.
+Point fallback_move(const Board& board);
+
+}  // namespace tilestone::gomoku

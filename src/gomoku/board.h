@@ -1,0 +1,133 @@
+#pragma once
+// The Gomoku board: stones, play/undo with a state stack, Zobrist hash, and per-point pattern
+// data (the line windows and what a stone on each empty point would make) kept up to date
+// incrementally, so evaluation and move ordering are lookups.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "gomoku/params.h"
+#include "gomoku/patterns.h"
+#include "gomoku/types.h"
+
+namespace tilestone::gomoku {
+
+class Board {
+ public:
+  /// Rows and columns of walls around the playing area (a line window reaches 4 points).
+  static constexpr int PAD = 4;
+  static constexpr int MAX_STRIDE = params::MAX_SIZE + 2 * PAD;
+  static constexpr int MAX_CELLS = MAX_STRIDE * MAX_STRIDE;
+
+  /// An empty board; size must lie in [MIN_SIZE, MAX_SIZE] (checked by the callers that parse).
+  explicit Board(int size = params::DEFAULT_SIZE, Rule rule = Rule::FREESTYLE);
+
+  int size() const { return size_; }
+  Rule rule() const { return rule_; }
+  bool inside(Point p) const { return p.x >= 0 && p.y >= 0 && p.x < size_ && p.y < size_; }
+
+  // Cell indices address the padded grid; they are what the search works with.
+  int index(Point p) const { return (p.y + PAD) * stride_ + p.x + PAD; }
+  Point point(int idx) const { return {idx % stride_ - PAD, idx / stride_ - PAD}; }
+  /// Offset between neighbouring cells along line direction d (0 horizontal, 1 vertical,
+  /// 2 diagonal down-right, 3 diagonal down-left).
+  int offset(int d) const { return offsets_[d]; }
+  int stride() const { return stride_; }
+  /// The cell code at idx: CELL_EMPTY, CELL_BLACK, CELL_WHITE or CELL_WALL.
+  int cell(int idx) const { return cells_[idx]; }
+
+  /// The stone at an inside point, if any.
+  std::optional<Color> at(Point p) const;
+  bool empty_at(Point p) const { return inside(p) && cells_[index(p)] == CELL_EMPTY; }
+
+  /// Black moves first; the colours alternate.
+  Color to_move() const { return (history_.size() % 2 == 0) ? Color::BLACK : Color::WHITE; }
+  int move_count() const { return static_cast<int>(history_.size()); }
+  bool full() const { return move_count() == size_ * size_; }
+  /// The i-th move of the game (0 = black's first).
+  Point move_at(int i) const { return point(history_[static_cast<std::size_t>(i)]); }
+  std::optional<Point> last_move() const;
+  std::vector<Point> moves() const;
+
+  /// Places a stone of the side to move on the empty inside point `p` (precondition).
+  void play(Point p) { play_index(index(p)); }
+  void play_index(int idx);
+  /// Takes back the last move (precondition: there is one).
+  void undo();
+
+  /// Zobrist hash of the stones (the side to move follows from their number).
+  std::uint64_t hash() const { return hash_; }
+
+  /// How fives count for colour c under this board's rule.
+  FiveRule five_rule(Color c) const;
+
+  // Pattern data of empty cells (meaningless on occupied cells).
+  Pattern pattern(Color c, int idx, int d) const { return pattern_[index_of(c)][idx][d]; }
+  PointKind kind(Color c, int idx) const { return kind_[index_of(c)][idx]; }
+  /// Evaluation weight of a stone of colour c on idx (params::PATTERN_VALUE and bonuses).
+  int value(Color c, int idx) const { return value_[index_of(c)][idx]; }
+  /// Sum of value(c, idx) over all empty cells.
+  int value_sum(Color c) const { return sum_[index_of(c)]; }
+  /// Number of empty cells where a stone of colour c makes a five (by the pattern tables).
+  int five_cells(Color c) const { return counts_[index_of(c)][0]; }
+  /// Number of empty cells where c makes a live four, two fours, or a four and a live three.
+  int winning_cells(Color c) const { return counts_[index_of(c)][1]; }
+  /// Number of empty cells where c makes at least a dead four on some line.
+  int four_cells(Color c) const { return counts_[index_of(c)][2]; }
+  /// Strongest line pattern c makes on idx.
+  Pattern best_pattern(Color c, int idx) const { return best_[index_of(c)][idx]; }
+  /// Number of stones within distance 2 (Chebyshev) of idx.
+  int near(int idx) const { return near_[idx]; }
+
+  /// Bounding box of the stones; min > max when the board is empty.
+  struct Box {
+    int min_x, min_y, max_x, max_y;
+  };
+  Box box() const { return boxes_.back(); }
+
+  /// Calls fn(idx) for every empty cell within distance 2 of a stone, in coordinate order.
+  template <class Fn>
+  void for_each_candidate(Fn&& fn) const {
+    const Box b = box();
+    const int x0 = std::max(0, b.min_x - 2), x1 = std::min(size_ - 1, b.max_x + 2);
+    const int y0 = std::max(0, b.min_y - 2), y1 = std::min(size_ - 1, b.max_y + 2);
+    for (int y = y0; y <= y1; ++y) {
+      int idx = index({x0, y});
+      for (int x = x0; x <= x1; ++x, ++idx)
+        if (cells_[idx] == CELL_EMPTY && near_[idx] > 0) fn(idx);
+    }
+  }
+
+ private:
+  void update_line_cell(int q, int d, int slot, int code);
+  void refresh_cell(int q);
+  void tally(int q, int sign);
+
+  int size_;
+  int stride_;
+  Rule rule_;
+  std::array<int, 4> offsets_{};
+  std::array<FiveRule, 2> five_{};
+  const PointInfo* info_ = point_info_table();
+  std::array<const Pattern*, 2> tables_{};
+  std::array<std::uint8_t, MAX_CELLS> cells_{};
+  std::array<std::array<LineKey, 4>, MAX_CELLS> keys_{};
+  std::array<std::array<std::array<Pattern, 4>, MAX_CELLS>, 2> pattern_{};
+  std::array<std::array<PointKind, MAX_CELLS>, 2> kind_{};
+  std::array<std::array<std::int16_t, MAX_CELLS>, 2> value_{};
+  std::array<std::array<Pattern, MAX_CELLS>, 2> best_{};
+  std::array<int, 2> sum_{};
+  std::array<std::array<int, 3>, 2> counts_{};
+  std::array<std::uint8_t, MAX_CELLS> near_{};
+  std::uint64_t hash_ = 0;
+  std::vector<int> history_;
+  std::vector<Box> boxes_;
+};
+
+/// The Zobrist key of a stone of colour c on cell idx of a board (fixed, seeded table).
+std::uint64_t zobrist_key(Color c, int idx);
+
+}  // namespace tilestone::gomoku

@@ -1,0 +1,178 @@
+#include "gomoku/rules.h"
+
+#include <array>
+
+namespace tilestone::gomoku {
+namespace {
+
+// Recursion limit of the renju three test: each level adds one stone, and real positions never
+// need more than a few.
+constexpr int MAX_FORBIDDEN_DEPTH = 8;
+
+// A private copy of the cells, so the renju test can place stones without touching the board.
+struct Grid {
+  std::array<std::uint8_t, Board::MAX_CELLS> cells{};
+  std::array<int, 4> offsets{};
+
+  explicit Grid(const Board& b) {
+    for (int i = 0; i < b.stride() * b.stride(); ++i) cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(b.cell(i));
+    for (int d = 0; d < 4; ++d) offsets[d] = b.offset(d);
+  }
+
+  // Length of the run of `code` stones through idx along d (idx itself counted as one).
+  int run(int idx, int d, int code) const {
+    int len = 1;
+    for (int q = idx - offsets[d]; cells[q] == code; q -= offsets[d]) ++len;
+    for (int q = idx + offsets[d]; cells[q] == code; q += offsets[d]) ++len;
+    return len;
+  }
+};
+
+bool wins_with_run(Rule rule, Color c, int len) {
+  const bool exact = rule == Rule::STANDARD || (rule == Rule::RENJU && c == Color::BLACK);
+  return exact ? len == 5 : len >= 5;
+}
+
+// Points q on line d near p (with black already on p) where black would make exactly five
+// including p, as offsets from p.
+std::vector<int> five_points(Grid& g, int p, int d) {
+  std::vector<int> out;
+  for (int k = -4; k <= 4; ++k) {
+    const int q = p + k * g.offsets[d];
+    if (k == 0 || g.cells[q] != CELL_EMPTY) continue;
+    // Every point between p and q must be black for the run through q to include p.
+    bool joined = true;
+    for (int j = (k < 0 ? k + 1 : 1); j < (k < 0 ? 0 : k); ++j) joined &= g.cells[p + j * g.offsets[d]] == CELL_BLACK;
+    if (!joined) continue;
+    g.cells[q] = CELL_BLACK;
+    if (g.run(q, d, CELL_BLACK) == 5) out.push_back(k);
+    g.cells[q] = CELL_EMPTY;
+  }
+  return out;
+}
+
+// Number of fours black has through p along d: two five points five apart are one straight four.
+int fours_on_line(Grid& g, int p, int d) {
+  const auto pts = five_points(g, p, d);
+  if (pts.size() == 2 && pts[1] - pts[0] == 5) return 1;
+  return static_cast<int>(pts.size());
+}
+
+bool forbidden_at(Grid& g, int p, int depth);
+
+// A real three through p along d: some empty q makes a straight four through p and q, and q is
+// not itself forbidden.
+bool three_on_line(Grid& g, int p, int d, int depth) {
+  // A line that is already a four is not a three, whatever more stones would make.
+  if (!five_points(g, p, d).empty()) return false;
+  for (int k = -3; k <= 3; ++k) {
+    const int q = p + k * g.offsets[d];
+    if (k == 0 || g.cells[q] != CELL_EMPTY) continue;
+    g.cells[q] = CELL_BLACK;
+    const auto pts = five_points(g, p, d);
+    const bool straight = pts.size() == 2 && pts[1] - pts[0] == 5;
+    g.cells[q] = CELL_EMPTY;
+    if (straight && (depth >= MAX_FORBIDDEN_DEPTH || !forbidden_at(g, q, depth + 1))) return true;
+  }
+  return false;
+}
+
+bool forbidden_at(Grid& g, int p, int depth) {
+  g.cells[p] = CELL_BLACK;
+  bool five = false, overline = false;
+  for (int d = 0; d < 4; ++d) {
+    const int len = g.run(p, d, CELL_BLACK);
+    five |= len == 5;
+    overline |= len > 5;
+  }
+  bool forbidden = false;
+  if (!five) {
+    if (overline) {
+      forbidden = true;
+    } else {
+      int fours = 0;
+      for (int d = 0; d < 4; ++d) fours += fours_on_line(g, p, d);
+      if (fours >= 2) {
+        forbidden = true;
+      } else {
+        int threes = 0;
+        for (int d = 0; d < 4 && threes < 2; ++d) threes += three_on_line(g, p, d, depth) ? 1 : 0;
+        forbidden = threes >= 2;
+      }
+    }
+  }
+  g.cells[p] = CELL_EMPTY;
+  return forbidden;
+}
+
+}  // namespace
+
+bool makes_five(const Board& board, Point p, Color c) {
+  if (!board.empty_at(p)) return false;
+  const int idx = board.index(p);
+  const int code = static_cast<int>(c);
+  for (int d = 0; d < 4; ++d) {
+    int len = 1;
+    for (int q = idx - board.offset(d); board.cell(q) == code; q -= board.offset(d)) ++len;
+    for (int q = idx + board.offset(d); board.cell(q) == code; q += board.offset(d)) ++len;
+    if (wins_with_run(board.rule(), c, len)) return true;
+  }
+  return false;
+}
+
+std::optional<std::vector<Point>> winning_line(const Board& board, Point p) {
+  const auto colour = board.at(p);
+  if (!colour) return std::nullopt;
+  const int idx = board.index(p);
+  const int code = static_cast<int>(*colour);
+  for (int d = 0; d < 4; ++d) {
+    const int off = board.offset(d);
+    int lo = idx, hi = idx;
+    while (board.cell(lo - off) == code) lo -= off;
+    while (board.cell(hi + off) == code) hi += off;
+    const int len = (hi - lo) / off + 1;
+    if (!wins_with_run(board.rule(), *colour, len)) continue;
+    std::vector<Point> line;
+    for (int q = lo; q <= hi; q += off) line.push_back(board.point(q));
+    return line;
+  }
+  return std::nullopt;
+}
+
+bool is_forbidden(const Board& board, Point p) {
+  if (board.rule() != Rule::RENJU || !board.empty_at(p)) return false;
+  Grid g(board);
+  return forbidden_at(g, board.index(p), 0);
+}
+
+std::vector<Point> forbidden_points(const Board& board) {
+  std::vector<Point> out;
+  if (board.rule() != Rule::RENJU) return out;
+  Grid g(board);
+  for (int y = 0; y < board.size(); ++y)
+    for (int x = 0; x < board.size(); ++x) {
+      const int idx = board.index({x, y});
+      if (g.cells[idx] == CELL_EMPTY && board.near(idx) > 0 && forbidden_at(g, idx, 0)) out.push_back({x, y});
+    }
+  return out;
+}
+
+Verdict judge_move(const Board& board, Point p) {
+  if (!board.empty_at(p)) return Verdict::ILLEGAL;
+  const Color c = board.to_move();
+  if (makes_five(board, p, c)) return Verdict::WINS;
+  if (board.rule() == Rule::RENJU && c == Color::BLACK && is_forbidden(board, p)) return Verdict::FORBIDDEN;
+  return Verdict::NORMAL;
+}
+
+Outcome play_and_judge(Board& board, Point p) {
+  const Color c = board.to_move();
+  const Verdict v = judge_move(board, p);
+  board.play(p);
+  if (v == Verdict::WINS) return c == Color::BLACK ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
+  if (v == Verdict::FORBIDDEN) return Outcome::WHITE_WINS;
+  if (board.full()) return Outcome::DRAW;
+  return Outcome::NONE;
+}
+
+}  // namespace tilestone::gomoku

@@ -1,0 +1,439 @@
+#include "gomoku/search.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cassert>
+#include <thread>
+
+#include "core/clock.h"
+#include "gomoku/eval.h"
+#include "gomoku/rules.h"
+#include "gomoku/threat.h"
+#include "gomoku/tt.h"
+
+namespace tilestone::gomoku {
+namespace {
+
+using params::INF_SCORE;
+using params::MAX_PLY;
+using params::WIN_BOUND;
+using params::WIN_SCORE;
+
+int win_in(int ply) { return WIN_SCORE - ply; }
+
+// Mate scores are stored relative to the node, so they stay true when found at another ply.
+int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
+int from_tt(int score, int ply) { return score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score; }
+
+// What every thread of one search shares.
+struct Shared {
+  TranspositionTable* tt = nullptr;
+  std::atomic<bool> stop{false};
+  core::Deadline hard;  // the search must be over by then
+  std::int64_t soft_us = INT64_MAX;  // no new iteration after this much time
+  int max_depth = MAX_PLY - 8;
+};
+
+class Worker {
+ public:
+  Worker(const Board& board, Shared& shared, int id) : board_(board), shared_(shared), id_(id) {}
+
+  // Iterative deepening with aspiration windows; only worker 0 reports progress.
+  void think(const std::vector<int>& root_moves, const ProgressFn& progress) {
+    root_ = root_moves;
+    int prev = 0;
+    for (int depth = 1 + (id_ & 1); depth <= shared_.max_depth; ++depth) {
+      int window = params::ASPIRATION_WINDOW;
+      int alpha = depth >= 3 ? prev - window : -INF_SCORE, beta = depth >= 3 ? prev + window : INF_SCORE;
+      int score = 0;
+      while (true) {
+        score = root_search(depth, alpha, beta);
+        if (stopped()) break;
+        if (score <= alpha) {
+          alpha = std::max(-INF_SCORE, alpha - window);
+          window *= 4;
+        } else if (score >= beta) {
+          beta = std::min(INF_SCORE, beta + window);
+          window *= 4;
+        } else {
+          break;
+        }
+        if (std::abs(score) > WIN_BOUND) alpha = -INF_SCORE, beta = INF_SCORE;
+      }
+      if (stopped() && depth > 1 + (id_ & 1)) break;
+      prev = score;
+      done_depth_ = depth;
+      best_score_ = score;
+      best_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+      if (id_ == 0 && progress) {
+        SearchInfo info;
+        info.depth = depth;
+        info.value = score;
+        info.nodes = nodes_;
+        info.elapsed_ms = static_cast<double>(shared_.hard.elapsed_us()) / 1000.0;
+        for (int m : best_pv_) info.pv.push_back(board_.point(m));
+        progress(info);
+      }
+      // A proven result does not change with more depth.
+      if (std::abs(score) > WIN_BOUND && depth >= 2) break;
+      if (shared_.hard.elapsed_us() > shared_.soft_us) break;
+      if (stopped()) break;
+    }
+  }
+
+  int best_move() const { return best_pv_.empty() ? (root_.empty() ? -1 : root_[0]) : best_pv_[0]; }
+  int best_score() const { return best_score_; }
+  int depth() const { return done_depth_; }
+  std::uint64_t nodes() const { return nodes_; }
+  const std::vector<int>& pv() const { return best_pv_; }
+
+ private:
+  bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+
+  void tick() {
+    if (++nodes_ % params::NODE_CHECK_INTERVAL == 0 && shared_.hard.expired()) shared_.stop = true;
+  }
+
+  int root_search(int depth, int alpha, int beta) {
+    int best = -INF_SCORE;
+    const int alpha0 = alpha;
+    pv_len_[0] = 0;
+    for (std::size_t i = 0; i < root_.size(); ++i) {
+      const int m = root_[i];
+      board_.play_index(m);
+      int score;
+      if (i == 0) {
+        score = -node(depth - 1, -beta, -alpha, 1, true);
+      } else {
+        score = -node(depth - 1, -alpha - 1, -alpha, 1, false);
+        if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, 1, true);
+      }
+      board_.undo();
+      if (stopped()) break;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          set_pv(0, m);
+          // Search the new best move first next time.
+          std::rotate(root_.begin(), root_.begin() + static_cast<std::ptrdiff_t>(i), root_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    (void)alpha0;
+    return best;
+  }
+
+  void set_pv(int ply, int m) {
+    pv_[ply][0] = m;
+    const int child = pv_len_[ply + 1];
+    for (int i = 0; i < child; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_len_[ply] = child + 1;
+  }
+
+  // Step 1 of a node: the threats already on the board. Returns a final score, or nullopt
+  // with `forced` holding the one point the side to move must take (if any).
+  std::optional<int> threats(int ply, int& forced) {
+    const Color me = board_.to_move(), them = opponent(me);
+    forced = -1;
+    if (board_.five_cells(me) > 0) {
+      bool win = false;
+      board_.for_each_candidate([&](int q) { win = win || is_five_point(board_, q, me); });
+      if (win) return win_in(ply + 1);
+    }
+    if (board_.five_cells(them) > 0) {
+      int count = 0;
+      board_.for_each_candidate([&](int q) {
+        if (is_five_point(board_, q, them)) {
+          ++count;
+          forced = q;
+        }
+      });
+      if (count >= 2 || (count == 1 && !may_play(board_, forced, me))) return -win_in(ply + 2);
+      if (count == 1) return std::nullopt;
+    }
+    if (board_.winning_cells(me) > 0) {
+      bool win = false;
+      board_.for_each_candidate([&](int q) {
+        if (win || board_.kind(me, q) < PointKind::FOUR_PLUS || !may_play(board_, q, me)) return;
+        board_.play_index(q);
+        win = five_points_near(board_, q, me).size() >= 2;
+        board_.undo();
+      });
+      if (win) return win_in(ply + 3);
+    }
+    if (board_.full()) return 0;
+    return std::nullopt;
+  }
+
+  // Step 4 of a node: candidate moves, best first, at most `limit`.
+  std::vector<int> moves(int ply, int tt_move, int limit) {
+    const Color me = board_.to_move(), them = opponent(me);
+    // When the opponent threatens a winning four, only blocks and our own fours can help.
+    const bool defend = board_.winning_cells(them) > 0;
+    std::vector<std::pair<int, int>> scored;
+    board_.for_each_candidate([&](int q) {
+      if (defend && board_.best_pattern(them, q) < Pattern::BLOCK4 && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
+      int s = order_score(board_, q, me);
+      if (q == tt_move) s += 1 << 28;
+      else if (q == killers_[ply][0]) s += 1 << 20;
+      else if (q == killers_[ply][1]) s += 1 << 19;
+      s += std::min(history_[index_of(me)][q], 1 << 18) / 64;
+      scored.push_back({-s, q});
+    });
+    std::sort(scored.begin(), scored.end());
+    std::vector<int> out;
+    for (auto& [s, q] : scored) {
+      if (static_cast<int>(out.size()) >= limit && !defend) break;
+      if (!may_play(board_, q, me)) continue;
+      out.push_back(q);
+    }
+    return out;
+  }
+
+  int leaf(int ply) {
+    const Color me = board_.to_move();
+    if (board_.four_cells(me) > 0) {
+      ThreatBudget budget;
+      budget.max_depth = params::VCF_LEAF_DEPTH;
+      budget.max_nodes = params::VCF_LEAF_NODES;
+      budget.stop = &shared_.stop;
+      const auto vcf = find_vcf(board_, budget);
+      nodes_ += vcf.nodes;
+      if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
+    }
+    return evaluate(board_);
+  }
+
+  int node(int depth, int alpha, int beta, int ply, bool pv) {
+    assert(alpha < beta);
+    pv_len_[ply] = 0;
+    tick();
+    if (stopped()) return 0;
+    // Mate distance pruning: nothing here can beat a win found nearer the root.
+    alpha = std::max(alpha, -win_in(ply));
+    beta = std::min(beta, win_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    // Step 1. Fives, forced blocks, unstoppable fours.
+    int forced = -1;
+    if (auto v = threats(ply, forced)) return *v;
+    if (ply >= MAX_PLY - 4) return evaluate(board_);
+
+    // Step 2. Leaves: a short VCF, else the static value. A forced block extends the search.
+    if (forced >= 0 && depth <= 0) depth = 1;
+    if (depth <= 0) return leaf(ply);
+
+    // Step 3. Transposition table.
+    const std::uint64_t key = board_.hash();
+    int tt_move = -1;
+    if (auto e = shared_.tt->probe(key)) {
+      tt_move = e->move;
+      const int s = from_tt(e->score, ply);
+      if (!pv && e->depth >= depth &&
+          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha))) {
+        return s;
+      }
+    }
+
+    // Step 4. Moves.
+    const std::vector<int> list = forced >= 0 ? std::vector<int>{forced} : moves(ply, tt_move, params::MAX_MOVES_NODE);
+    if (list.empty()) return -win_in(ply + 2);  // black has only forbidden points left
+    const Color me = board_.to_move(), them = opponent(me);
+
+    // Step 5. Principal variation search with late move reductions.
+    int best = -INF_SCORE, best_move = list[0];
+    const int alpha0 = alpha;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const int m = list[i];
+      const bool quiet = board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(them, m) < PointKind::LIVE_THREE;
+      const int reduction = (depth >= params::LMR_MIN_DEPTH && static_cast<int>(i) >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
+      board_.play_index(m);
+      int score;
+      if (i == 0) {
+        score = -node(depth - 1, -beta, -alpha, ply + 1, pv);
+      } else {
+        score = -node(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && reduction) score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+        if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, ply + 1, true);
+      }
+      board_.undo();
+      if (stopped()) return 0;
+      if (score > best) {
+        best = score;
+        best_move = m;
+        if (score > alpha) {
+          alpha = score;
+          set_pv(ply, m);
+          if (alpha >= beta) {
+            if (killers_[ply][0] != m) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = m;
+            }
+            history_[index_of(me)][m] += depth * depth;
+            break;
+          }
+        }
+      }
+    }
+    const Bound bound = best >= beta ? Bound::LOWER : best > alpha0 ? Bound::EXACT : Bound::UPPER;
+    shared_.tt->store(key, {best_move, to_tt(best, ply), depth, bound});
+    return best;
+  }
+
+  Board board_;
+  Shared& shared_;
+  int id_;
+  std::vector<int> root_;
+  std::uint64_t nodes_ = 0;
+  int done_depth_ = 0;
+  int best_score_ = 0;
+  std::vector<int> best_pv_;
+  std::array<std::array<int, MAX_PLY + 1>, MAX_PLY + 1> pv_{};
+  std::array<int, MAX_PLY + 1> pv_len_{};
+  std::array<std::array<int, 2>, MAX_PLY + 1> killers_{};
+  std::array<std::array<int, Board::MAX_CELLS>, 2> history_{};
+};
+
+class StrongEngine final : public Engine {
+ public:
+  SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress) override {
+    const core::Deadline start = core::Deadline::in_ms(0);
+    if (tt_mb_ != limits.memory_mb) {
+      tt_.resize(limits.memory_mb);
+      tt_mb_ = limits.memory_mb;
+    }
+    Shared shared;
+    shared.tt = &tt_;
+    if (limits.time_ms > 0) {
+      const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
+      const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
+      shared.hard = core::Deadline::in_us(std::max<std::int64_t>(1, budget - safety));
+      shared.soft_us = budget * params::ITERATION_START_PERCENT / 100;
+    }
+    if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
+
+    SearchResult result;
+    threat_nodes_ = 0;
+    Board b = board;
+    auto finish = [&](SearchResult r) {
+      r.elapsed_ms = static_cast<double>(start.elapsed_us()) / 1000.0;
+      return r;
+    };
+    // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
+    if (auto quick = forced_answer(b, shared, limits)) return finish(*quick);
+
+    // Step 2. Lazy SMP: every thread deepens on its own board copy, sharing the table.
+    std::vector<int> root = root_moves(b);
+    if (root.empty()) {
+      result.move = fallback_move(board);
+      return finish(result);
+    }
+    const int threads = std::max(1, limits.threads);
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, t));
+    {
+      std::vector<std::jthread> helpers;
+      for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->think(root, {}); });
+      workers[0]->think(root, progress);
+      shared.stop = true;
+    }
+    const Worker& main = *workers[0];
+    result.move = b.point(main.best_move());
+    result.value = main.best_score();
+    result.depth = main.depth();
+    result.nodes = threat_nodes_;
+    for (auto& w : workers) result.nodes += w->nodes();
+    for (int m : main.pv()) result.pv.push_back(b.point(m));
+    if (result.pv.empty()) result.pv.push_back(result.move);
+    return finish(result);
+  }
+
+  void clear() override { tt_.clear(); }
+
+ private:
+  static std::vector<int> root_moves(const Board& b) {
+    const Color me = b.to_move(), them = opponent(me);
+    const bool defend = b.winning_cells(them) > 0;
+    std::vector<std::pair<int, int>> scored;
+    if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
+    b.for_each_candidate([&](int q) {
+      if (defend && b.best_pattern(them, q) < Pattern::BLOCK4 && b.best_pattern(me, q) < Pattern::BLOCK4) return;
+      scored.push_back({-order_score(b, q, me), q});
+    });
+    std::sort(scored.begin(), scored.end());
+    std::vector<int> out;
+    for (auto& [s, q] : scored) {
+      if (static_cast<int>(out.size()) >= params::MAX_MOVES_ROOT && !defend) break;
+      if (may_play(b, q, me)) out.push_back(q);
+    }
+    return out;
+  }
+
+  std::optional<SearchResult> forced_answer(Board& b, Shared& shared, const Limits& limits) {
+    const Color me = b.to_move(), them = opponent(me);
+    SearchResult r;
+    r.depth = 1;
+    std::vector<int> mine, theirs;
+    b.for_each_candidate([&](int q) {
+      if (is_five_point(b, q, me)) mine.push_back(q);
+      if (is_five_point(b, q, them)) theirs.push_back(q);
+    });
+    if (!mine.empty()) {
+      r.move = b.point(mine[0]);
+      r.value = win_in(1);
+      r.pv = {r.move};
+      return r;
+    }
+    if (!theirs.empty()) {
+      r.move = b.point(theirs[0]);
+      // Black may not block on a forbidden point: the game is lost, play any legal move.
+      if (!may_play(b, theirs[0], me)) r.move = fallback_move(b);
+      r.value = theirs.size() >= 2 ? -win_in(2) : 0;
+      if (theirs.size() == 1 && !may_play(b, theirs[0], me)) r.value = -win_in(2);
+      if (theirs.size() >= 2 || r.value != 0) {
+        r.pv = {r.move};
+        return r;
+      }
+      return std::nullopt;  // a single block: let the search value it
+    }
+    // Threat-space search for the side to move: VCF, then VCT within part of the budget.
+    ThreatBudget budget;
+    budget.stop = &shared.stop;
+    budget.deadline = &shared.hard;
+    budget.max_depth = params::VCF_ROOT_DEPTH;
+    budget.max_nodes = params::VCF_ROOT_NODES;
+    auto vcf = find_vcf(b, budget);
+    r.nodes += vcf.nodes;
+    threat_nodes_ = vcf.nodes;
+    if (!vcf.found) {
+      core::Deadline vct_deadline = shared.hard;
+      if (limits.time_ms > 0) vct_deadline = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT);
+      if (vct_deadline.remaining_us() > shared.hard.remaining_us()) vct_deadline = shared.hard;
+      budget.deadline = &vct_deadline;
+      budget.max_depth = params::VCT_ROOT_DEPTH;
+      budget.max_nodes = params::VCT_ROOT_NODES;
+      vcf = find_vct(b, budget);
+      r.nodes += vcf.nodes;
+      threat_nodes_ += vcf.nodes;
+    }
+    if (!vcf.found || vcf.line.empty()) return std::nullopt;
+    r.move = b.point(vcf.line[0]);
+    r.value = win_in(static_cast<int>(vcf.line.size()));
+    for (int m : vcf.line) r.pv.push_back(b.point(m));
+    r.depth = static_cast<int>(vcf.line.size());
+    return r;
+  }
+
+  std::uint64_t threat_nodes_ = 0;  // nodes of the root threat searches of this call
+  TranspositionTable tt_{params::TT_DEFAULT_MB};
+  std::size_t tt_mb_ = params::TT_DEFAULT_MB;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_strong_engine() { return std::make_unique<StrongEngine>(); }
+
+}  // namespace tilestone::gomoku

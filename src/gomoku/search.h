@@ -1,0 +1,14 @@
+#pragma once
+// The `strong` level: principal variation search with iterative deepening and aspiration
+// windows over the incremental pattern evaluation; VCF/VCT threat search at the root and VCF
+// at the leaves; TT, killer and history move ordering; Lazy SMP threads sharing the table.
+
+#include <memory>
+
+#include "gomoku/ai.h"
+
+namespace tilestone::gomoku {
+
+std::unique_ptr<Engine> make_strong_engine();
+
+}  // namespace tilestone::gomoku

@@ -1,0 +1,174 @@
+#include "gomoku/threat.h"
+
+#include <algorithm>
+
+#include "gomoku/eval.h"
+#include "gomoku/rules.h"
+
+namespace tilestone::gomoku {
+namespace {
+
+class ThreatSearch {
+ public:
+  ThreatSearch(Board& board, const ThreatBudget& budget, bool threes)
+      : b_(board), budget_(budget), threes_(threes), attacker_(board.to_move()) {}
+
+  ThreatResult run() {
+    ThreatResult r;
+    std::vector<int> line;
+    r.found = attack(budget_.max_depth, line);
+    r.line = std::move(line);
+    r.nodes = nodes_;
+    return r;
+  }
+
+ private:
+  bool out_of_budget() {
+    if (aborted_) return true;
+    if (nodes_ >= budget_.max_nodes || (budget_.stop && budget_.stop->load(std::memory_order_relaxed)) ||
+        ((nodes_ & 63) == 0 && budget_.deadline && budget_.deadline->expired())) {
+      aborted_ = true;
+    }
+    return aborted_;
+  }
+
+  std::vector<int> five_points(Color c) const {
+    std::vector<int> out;
+    if (b_.five_cells(c) == 0) return out;
+    b_.for_each_candidate([&](int q) {
+      if (is_five_point(b_, q, c)) out.push_back(q);
+    });
+    return out;
+  }
+
+  // Attacker's moves: fours (and with threes_, moves making a live three), strongest first.
+  std::vector<int> threat_moves() const {
+    std::vector<std::pair<int, int>> scored;
+    const Color a = attacker_;
+    const Pattern floor = threes_ ? Pattern::FLEX3 : Pattern::BLOCK4;
+    b_.for_each_candidate([&](int q) {
+      if (b_.best_pattern(a, q) >= floor) scored.push_back({-order_score(b_, q, a), q});
+    });
+    std::sort(scored.begin(), scored.end());
+    std::vector<int> out;
+    for (auto& s : scored) out.push_back(s.second);
+    return out;
+  }
+
+  // Empty points on the lines of the attacker's new three at m that break it: where the
+  // attacker would make a four along that line.
+  std::vector<int> three_defences(int m) const {
+    std::vector<int> out;
+    for (int d = 0; d < 4; ++d) {
+      bool three_here = false;
+      for (int k = -4; k <= 4 && !three_here; ++k) {
+        const int q = m + k * b_.offset(d);
+        three_here = k != 0 && b_.cell(q) == CELL_EMPTY && b_.pattern(attacker_, q, d) == Pattern::FLEX4;
+      }
+      if (!three_here) continue;
+      for (int k = -4; k <= 4; ++k) {
+        const int q = m + k * b_.offset(d);
+        if (k != 0 && b_.cell(q) == CELL_EMPTY && b_.pattern(attacker_, q, d) >= Pattern::BLOCK4) out.push_back(q);
+      }
+    }
+    return out;
+  }
+
+  // The defender's replies after the attacker's move m; empty `replies` with true = no defence.
+  bool defences(int m, std::vector<int>& replies) const {
+    const Color a = attacker_, d = opponent(a);
+    const auto fives = five_points_near(b_, m, a);
+    if (fives.size() >= 2) return true;  // two fives to stop: the attacker wins
+    if (fives.size() == 1) {
+      replies = fives;
+    } else {
+      if (!threes_) return false;  // a VCF move that is no four
+      replies = three_defences(m);
+      if (replies.empty()) return false;  // m was no threat
+      // The defender may also answer a three with a four of its own.
+      b_.for_each_candidate([&](int q) {
+        if (b_.best_pattern(d, q) >= Pattern::BLOCK4) replies.push_back(q);
+      });
+      std::sort(replies.begin(), replies.end());
+      replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
+    }
+    // Black cannot defend on a forbidden point.
+    std::erase_if(replies, [&](int q) { return !may_play(b_, q, d); });
+    return replies.empty();
+  }
+
+  bool attack(int depth, std::vector<int>& line) {
+    ++nodes_;
+    if (out_of_budget()) return false;
+    const Color a = attacker_, d = opponent(a);
+    for (int q : five_points(a)) {
+      line = {q};
+      return true;
+    }
+    const auto forced = five_points(d);
+    if (forced.size() >= 2) return false;
+    if (depth <= 0) return false;
+    std::vector<int> moves = forced.empty() ? threat_moves() : forced;
+    for (int m : moves) {
+      if (!may_play(b_, m, a)) continue;
+      // Step 1: a live four (or double four) with nothing to answer it wins.
+      if (forced.empty() && b_.kind(a, m) >= PointKind::FOUR_PLUS && b_.best_pattern(a, m) >= Pattern::BLOCK4 &&
+          b_.five_cells(d) == 0) {
+        b_.play_index(m);
+        const bool win = five_points_near(b_, m, a).size() >= 2;
+        b_.undo();
+        if (win) {
+          line = {m};
+          return true;
+        }
+      }
+      // Step 2: play the threat and try every defence.
+      b_.play_index(m);
+      std::vector<int> replies;
+      if (defences(m, replies)) {
+        b_.undo();
+        line = {m};
+        return true;
+      }
+      bool all_lose = !replies.empty();
+      std::vector<int> best_sub;
+      for (int r : replies) {
+        b_.play_index(r);
+        std::vector<int> sub;
+        const bool win = attack(depth - 1, sub);
+        b_.undo();
+        if (!win) {
+          all_lose = false;
+          break;
+        }
+        if (best_sub.empty() || sub.size() > best_sub.size()) {
+          best_sub = {r};
+          best_sub.insert(best_sub.end(), sub.begin(), sub.end());
+        }
+      }
+      b_.undo();
+      if (all_lose) {
+        line = {m};
+        line.insert(line.end(), best_sub.begin(), best_sub.end());
+        return true;
+      }
+      if (aborted_) return false;
+    }
+    return false;
+  }
+
+  Board& b_;
+  const ThreatBudget& budget_;
+  bool threes_;
+  Color attacker_;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace
+
+ThreatResult find_vcf(Board& board, const ThreatBudget& budget) { return ThreatSearch(board, budget, false).run(); }
+
+ThreatResult find_vct(Board& board, const ThreatBudget& budget) { return ThreatSearch(board, budget, true).run(); }
+
+}  // namespace tilestone::gomoku

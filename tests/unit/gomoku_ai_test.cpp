@@ -1,0 +1,275 @@
+// Gomoku patterns, evaluation and AI levels: legal quick moves, forced replies, renju
+// awareness, determinism, and a VCF suite that `strong` must solve.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gomoku/ai.h"
+#include "gomoku/eval.h"
+#include "gomoku/notation.h"
+#include "gomoku/patterns.h"
+#include "gomoku/rules.h"
+#include "gomoku_diagram.h"
+
+using namespace tilestone::gomoku;
+using tilestone::gomoku::testing::diagram;
+
+namespace {
+
+// A window as text: 9 characters, centre (index 4) is where the stone goes.
+Pattern window(const char* text, FiveRule five = FiveRule::FIVE_OR_MORE) {
+  std::array<int, 9> cells{};
+  for (int i = 0; i < 9; ++i) {
+    const char ch = text[i];
+    cells[static_cast<std::size_t>(i)] = ch == 'X' ? 1 : ch == 'O' ? 2 : ch == '#' ? 3 : 0;
+  }
+  return classify_window(cells, five);
+}
+
+TEST(GomokuPatterns, LineWindows) {
+  EXPECT_EQ(window("..XX.XX.."), Pattern::FIVE);
+  EXPECT_EQ(window(".XXX.XX.."), Pattern::FIVE);
+  EXPECT_EQ(window(".XXX.XX..", FiveRule::EXACT), Pattern::OVERLINE);
+  EXPECT_EQ(window("...X.XX.."), Pattern::FLEX4);
+  EXPECT_EQ(window("..OX.XX.."), Pattern::BLOCK4);
+  EXPECT_EQ(window("..XX.X.X."), Pattern::FLEX4);  // two ways to five when six count
+  EXPECT_EQ(window("..XX.X.X.", FiveRule::EXACT), Pattern::BLOCK4);
+  EXPECT_EQ(window("...X.X..."), Pattern::FLEX3);
+  EXPECT_EQ(window("..X..X..."), Pattern::FLEX3);
+  EXPECT_EQ(window("..OX.X..."), Pattern::BLOCK3);
+  EXPECT_EQ(window("...X....."), Pattern::FLEX2);
+  EXPECT_EQ(window("........."), Pattern::FLEX1);
+  EXPECT_EQ(window("###..O..."), Pattern::NONE);
+  EXPECT_EQ(window("O...X...O"), Pattern::FLEX1);
+  EXPECT_EQ(window("#O..X.O.."), Pattern::NONE);
+  EXPECT_EQ(window("O.X...O.."), Pattern::BLOCK2);
+}
+
+TEST(GomokuPatterns, PointKindsFollowTheSeedTable) {
+  using P = Pattern;
+  EXPECT_EQ(point_kind({P::FIVE, P::NONE, P::NONE, P::NONE}), PointKind::FIVE);
+  EXPECT_EQ(point_kind({P::FLEX4, P::NONE, P::NONE, P::NONE}), PointKind::FOUR_PLUS);
+  EXPECT_EQ(point_kind({P::BLOCK4, P::BLOCK4, P::NONE, P::NONE}), PointKind::FOUR_PLUS);
+  EXPECT_EQ(point_kind({P::BLOCK4, P::FLEX3, P::NONE, P::NONE}), PointKind::FOUR_PLUS);
+  EXPECT_EQ(point_kind({P::FLEX3, P::FLEX3, P::NONE, P::NONE}), PointKind::DOUBLE_THREE);
+  EXPECT_EQ(point_kind({P::FLEX3, P::BLOCK3, P::NONE, P::NONE}), PointKind::DEAD3_LIVE3);
+  EXPECT_EQ(point_kind({P::BLOCK4, P::NONE, P::NONE, P::NONE}), PointKind::DEAD_FOUR);
+  EXPECT_EQ(point_kind({P::FLEX3, P::NONE, P::NONE, P::NONE}), PointKind::LIVE_THREE);
+  EXPECT_EQ(point_kind({P::FLEX2, P::FLEX2, P::NONE, P::NONE}), PointKind::DOUBLE_TWO);
+  EXPECT_EQ(point_kind({P::BLOCK3, P::NONE, P::NONE, P::NONE}), PointKind::DEAD_THREE);
+  EXPECT_EQ(point_kind({P::FLEX2, P::NONE, P::NONE, P::NONE}), PointKind::LIVE_TWO);
+  EXPECT_EQ(point_kind({P::BLOCK2, P::NONE, P::NONE, P::NONE}), PointKind::DEAD_TWO);
+  EXPECT_EQ(seed_score(PointKind::FIVE), 100);
+  EXPECT_EQ(seed_score(PointKind::FOUR_PLUS), 90);
+  EXPECT_EQ(seed_score(PointKind::DOUBLE_THREE), 80);
+  EXPECT_EQ(seed_score(PointKind::DEAD3_LIVE3), 70);
+  EXPECT_EQ(seed_score(PointKind::DEAD_FOUR), 60);
+  EXPECT_EQ(seed_score(PointKind::LIVE_THREE), 50);
+  EXPECT_EQ(seed_score(PointKind::DOUBLE_TWO), 40);
+  EXPECT_EQ(seed_score(PointKind::DEAD_THREE), 30);
+  EXPECT_EQ(seed_score(PointKind::LIVE_TWO), 20);
+  EXPECT_EQ(seed_score(PointKind::DEAD_TWO), 10);
+}
+
+TEST(GomokuPatterns, IncrementalDataMatchesAFreshBoard) {
+  // Play a game, then compare each point's data with a board built from the same moves.
+  const auto moves = *parse_moves("h8i9h9h10g8i8j7g10f9e10i7g6", 15);
+  Board inc(15, Rule::RENJU);
+  for (Point p : moves) inc.play(p);
+  inc.undo();
+  inc.undo();
+  inc.play(moves[10]);
+  inc.play(moves[11]);
+  Board fresh(15, Rule::RENJU);
+  for (Point p : moves) fresh.play(p);
+  EXPECT_EQ(inc.value_sum(Color::BLACK), fresh.value_sum(Color::BLACK));
+  EXPECT_EQ(inc.four_cells(Color::WHITE), fresh.four_cells(Color::WHITE));
+  for (int y = 0; y < 15; ++y)
+    for (int x = 0; x < 15; ++x) {
+      const int i = inc.index({x, y});
+      if (inc.cell(i) != CELL_EMPTY) continue;
+      for (Color c : {Color::BLACK, Color::WHITE}) {
+        EXPECT_EQ(inc.kind(c, i), fresh.kind(c, i));
+        EXPECT_EQ(inc.value(c, i), fresh.value(c, i));
+      }
+    }
+}
+
+TEST(GomokuEval, SymmetricAndBounded) {
+  Board b(15);
+  EXPECT_LE(std::abs(evaluate(b)), 1000);
+  b.play({7, 7});
+  // White to move faces one black stone: black is better.
+  EXPECT_LT(evaluate(b), 0);
+}
+
+constexpr Level ALL_LEVELS[] = {Level::SCORER, Level::MINIMAX, Level::MONTECARLO, Level::STRONG};
+
+Limits quick(int depth = 2) {
+  Limits l;
+  l.time_ms = 200;
+  l.depth = depth;
+  l.memory_mb = 4;
+  return l;
+}
+
+TEST(GomokuAi, LevelNames) {
+  for (Level l : ALL_LEVELS) EXPECT_EQ(parse_level(level_name(l)), l);
+  EXPECT_FALSE(parse_level("grandmaster").has_value());
+  EXPECT_EQ(parse_level("STRONG"), Level::STRONG);
+}
+
+TEST(GomokuAi, EveryLevelOpensInTheCentreAndPlaysLegalMoves) {
+  for (Level level : ALL_LEVELS) {
+    auto engine = make_engine(level);
+    Board b(15);
+    EXPECT_EQ(engine->search(b, quick()).move, (Point{7, 7})) << level_name(level);
+    for (int i = 0; i < 6; ++i) {
+      const auto r = engine->search(b, quick());
+      ASSERT_TRUE(b.empty_at(r.move)) << level_name(level);
+      b.play(r.move);
+    }
+  }
+}
+
+TEST(GomokuAi, EveryLevelTakesAFiveAndBlocksAFive) {
+  // Black to move with four in a row: everyone wins at once.
+  auto win = diagram({"...........", "...........", "..XXXX.....", "...........", "...........", "...........",
+                      "...........", "...........", "...........", "O..........", "O.O.O......"},
+                     Rule::FREESTYLE);
+  // White to move facing black's four: everyone blocks.
+  auto block = diagram({"...........", "...........", "..XXXXO....", "...........", "...........", "...........",
+                        "...........", "...........", "...........", "X..........", "O.O.O......"},
+                       Rule::FREESTYLE);
+  for (Level level : ALL_LEVELS) {
+    auto engine = make_engine(level);
+    const auto w = engine->search(win.board, quick());
+    EXPECT_EQ(judge_move(win.board, w.move), Verdict::WINS) << level_name(level);
+    EXPECT_EQ(engine->search(block.board, quick()).move, (Point{1, 2})) << level_name(level);
+  }
+}
+
+TEST(GomokuAi, BlackAvoidsForbiddenPointsUnderRenju) {
+  // The only point that blocks white's four (f6) is a double three for black.
+  auto d = diagram({"..........X", ".........O.", "........O..", ".....X.O...", ".....XO....",
+                    "...XX......", "...........", "...........", "...........", "...........",
+                    "O.........."},
+                   Rule::RENJU);
+  ASSERT_EQ(d.board.to_move(), Color::BLACK);
+  for (Level level : ALL_LEVELS) {
+    auto engine = make_engine(level);
+    const auto r = engine->search(d.board, quick());
+    EXPECT_NE(judge_move(d.board, r.move), Verdict::FORBIDDEN) << level_name(level);
+  }
+  // A simple position: nothing forbidden is chosen over a quiet game either.
+  auto q = diagram({"...........", "...........", "...........", ".....X.....", ".....X.....",
+                    "...XX......", "...........", "...........", "...........", "...........",
+                    "O.O.O.O...."},
+                   Rule::RENJU);
+  for (Level level : ALL_LEVELS) {
+    const auto r = make_engine(level)->search(q.board, quick());
+    EXPECT_FALSE(is_forbidden(q.board, r.move)) << level_name(level);
+  }
+}
+
+TEST(GomokuAi, StrongIsDeterministicAndReports) {
+  Board b(15, Rule::STANDARD);
+  for (const char* m : {"h8", "i9", "h9", "h10", "g8"}) b.play(*parse_point(m, 15));
+  Limits l;
+  l.time_ms = 0;
+  l.depth = 4;
+  l.memory_mb = 4;
+  int reports = 0;
+  auto a = make_engine(Level::STRONG)->search(b, l, [&](const SearchInfo& info) {
+    ++reports;
+    EXPECT_GT(info.depth, 0);
+  });
+  auto c = make_engine(Level::STRONG)->search(b, l);
+  EXPECT_EQ(a.move, c.move);
+  EXPECT_EQ(a.nodes, c.nodes);
+  EXPECT_EQ(a.value, c.value);
+  EXPECT_FALSE(a.pv.empty());
+  EXPECT_EQ(a.pv.front(), a.move);
+  EXPECT_GT(reports, 0);
+}
+
+TEST(GomokuAi, MinimaxDrawIsSeeded) {
+  Board b(15);
+  b.play({7, 7});
+  auto engine = make_engine(Level::MINIMAX);
+  Limits l = quick(1);
+  l.seed = 42;
+  const Point first = engine->search(b, l).move;
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(engine->search(b, l).move, first);
+}
+
+// Replays a claimed VCF with the exact rules: each attacker move but the last makes a five
+// point, each defence takes the only one, the defender never has a five, the last move wins.
+::testing::AssertionResult is_forced_win(Board b, const std::vector<Point>& line) {
+  const Color attacker = b.to_move();
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const Point p = line[i];
+    const Verdict v = judge_move(b, p);
+    if (i + 1 == line.size()) {
+      if (b.to_move() != attacker) return ::testing::AssertionFailure() << "the line ends with a defence";
+      if (v == Verdict::WINS) return ::testing::AssertionSuccess();
+      // Or a live four / double four: two five points the defender cannot both take.
+      b.play(p);
+      int fives = 0, defender_fives = 0;
+      for (int y = 0; y < b.size(); ++y)
+        for (int x = 0; x < b.size(); ++x) {
+          fives += makes_five(b, {x, y}, attacker) ? 1 : 0;
+          defender_fives += makes_five(b, {x, y}, b.to_move()) ? 1 : 0;
+        }
+      if (fives >= 2 && defender_fives == 0) return ::testing::AssertionSuccess();
+      return ::testing::AssertionFailure() << "last move " << format_point(p, b.size()) << " does not win";
+    }
+    if (v != Verdict::NORMAL) return ::testing::AssertionFailure() << "move " << i << " is not a normal move";
+    if (b.to_move() == attacker) {
+      b.play(p);
+      int fives = 0, defender_fives = 0;
+      for (int y = 0; y < b.size(); ++y)
+        for (int x = 0; x < b.size(); ++x) {
+          fives += makes_five(b, {x, y}, attacker) ? 1 : 0;
+          defender_fives += makes_five(b, {x, y}, b.to_move()) ? 1 : 0;
+        }
+      if (fives == 0) return ::testing::AssertionFailure() << "move " << i << " is no four";
+      if (defender_fives) return ::testing::AssertionFailure() << "the defender has a five after move " << i;
+    } else {
+      b.play(p);
+    }
+  }
+  return ::testing::AssertionFailure() << "empty line";
+}
+
+TEST(GomokuVcf, StrongSolvesTheSuite) {
+  std::ifstream in(std::string(TILESTONE_SOURCE_DIR) + "/tests/data/gomoku/vcf.txt");
+  ASSERT_TRUE(in.good());
+  std::string line;
+  int cases = 0;
+  auto engine = make_engine(Level::STRONG);
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string rule_name, moves;
+    fields >> rule_name >> moves;
+    const auto rule = parse_rule(rule_name);
+    ASSERT_TRUE(rule.has_value()) << line;
+    auto board = board_from_moves(*parse_moves(moves, 15), 15, *rule);
+    ASSERT_TRUE(board.ok()) << line;
+    Limits l;
+    l.time_ms = 0;
+    l.depth = 1;
+    l.memory_mb = 4;
+    const auto r = engine->search(*board, l);
+    EXPECT_GT(r.value, params::WIN_BOUND) << line;
+    EXPECT_TRUE(is_forced_win(*board, r.pv)) << line << " pv " << format_moves(r.pv, 15);
+    ++cases;
+  }
+  EXPECT_GE(cases, 20);
+}
+
+}  // namespace

@@ -1,0 +1,341 @@
+// Gomoku board and rules: notation, play/undo, hashing, fives per rule, renju forbidden points,
+// perft-like counts.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gomoku/board.h"
+#include "gomoku/notation.h"
+#include "gomoku/rules.h"
+#include "gomoku_diagram.h"
+
+using namespace tilestone::gomoku;
+using tilestone::gomoku::testing::diagram;
+
+namespace {
+
+constexpr std::uint64_t PINNED_FREE_PERFT3 = 113u * 112u * 111u;
+constexpr std::uint64_t PINNED_RENJU_PERFT3 = 1378712;
+
+TEST(GomokuNotation, CentreAndCorners) {
+  EXPECT_EQ(format_point({7, 7}, 15), "h8");
+  EXPECT_EQ(format_point({0, 14}, 15), "a1");
+  EXPECT_EQ(format_point({14, 0}, 15), "o15");
+  auto p = parse_point("h8", 15);
+  ASSERT_TRUE(p.ok());
+  EXPECT_EQ(*p, (Point{7, 7}));
+  EXPECT_EQ(*parse_point("A1", 15), (Point{0, 14}));
+  EXPECT_EQ(*parse_point("t20", 20), (Point{19, 0}));
+}
+
+TEST(GomokuNotation, ParseErrors) {
+  for (const char* bad : {"", "8", "h", "h0", "h16", "p8", "hh", "h8x", "-1"}) {
+    EXPECT_FALSE(parse_point(bad, 15).ok()) << bad;
+  }
+  EXPECT_FALSE(parse_moves("h8i9z1", 15).ok());
+  EXPECT_FALSE(parse_moves("h8i", 15).ok());
+}
+
+TEST(GomokuNotation, GameStrings) {
+  auto moves = parse_moves("h8i9h9", 15);
+  ASSERT_TRUE(moves.ok());
+  ASSERT_EQ(moves->size(), 3u);
+  EXPECT_EQ((*moves)[1], (Point{8, 6}));
+  EXPECT_EQ(format_moves(*moves, 15), "h8i9h9");
+  EXPECT_TRUE(parse_moves("h8 i9,h10", 15).ok());
+  EXPECT_EQ(parse_moves("", 15)->size(), 0u);
+  // A repeated point is an error, not a crash.
+  EXPECT_FALSE(board_from_moves(*parse_moves("h8i9h8", 15), 15, Rule::FREESTYLE).ok());
+  // Moves after a five are refused.
+  EXPECT_FALSE(board_from_moves(*parse_moves("a1b1a2b2a3b3a4b4a5b5a6", 15), 15, Rule::FREESTYLE).ok());
+  EXPECT_TRUE(board_from_moves(*parse_moves("a1b1a2b2a3b3a4b4a5", 15), 15, Rule::FREESTYLE).ok());
+}
+
+TEST(GomokuNotation, Sizes) {
+  EXPECT_TRUE(parse_size("5").ok());
+  EXPECT_TRUE(parse_size("22").ok());
+  EXPECT_FALSE(parse_size("4").ok());
+  EXPECT_FALSE(parse_size("23").ok());
+  EXPECT_FALSE(parse_size("15x").ok());
+}
+
+TEST(GomokuBoard, PlayUndoRestoresEverything) {
+  Board b(15, Rule::RENJU);
+  const Board empty = b;
+  const auto moves = *parse_moves("h8i9h9h10g8i8j7g10", 15);
+  for (Point p : moves) b.play(p);
+  EXPECT_EQ(b.move_count(), 8);
+  EXPECT_EQ(b.to_move(), Color::BLACK);
+  EXPECT_EQ(b.at({7, 7}), Color::BLACK);
+  EXPECT_EQ(b.at({8, 6}), Color::WHITE);
+  for (std::size_t i = 0; i < moves.size(); ++i) b.undo();
+  EXPECT_EQ(b.hash(), empty.hash());
+  EXPECT_EQ(b.value_sum(Color::BLACK), empty.value_sum(Color::BLACK));
+  EXPECT_EQ(b.value_sum(Color::WHITE), empty.value_sum(Color::WHITE));
+  for (int y = 0; y < 15; ++y)
+    for (int x = 0; x < 15; ++x) {
+      const int idx = b.index({x, y});
+      EXPECT_EQ(b.kind(Color::BLACK, idx), empty.kind(Color::BLACK, idx));
+      EXPECT_EQ(b.near(idx), 0);
+    }
+}
+
+TEST(GomokuBoard, PinnedZobristHashes) {
+  Board b(15);
+  EXPECT_EQ(b.hash(), 0u);
+  b.play({7, 7});
+  const auto h8 = b.hash();
+  EXPECT_EQ(h8, zobrist_key(Color::BLACK, b.index({7, 7})));
+  // Pinned: the Zobrist table comes from a fixed seed, so this never changes between builds.
+  EXPECT_EQ(h8, 0x2efd6ed48f37692eull);
+  // The hash does not depend on the order of the moves.
+  Board a(15), c(15);
+  for (const char* m : {"h8", "i9", "j10", "k11"}) a.play(*parse_point(m, 15));
+  for (const char* m : {"j10", "k11", "h8", "i9"}) c.play(*parse_point(m, 15));
+  EXPECT_EQ(a.hash(), c.hash());
+}
+
+struct FiveCase {
+  const char* name;
+  Rule rule;
+  std::vector<std::string> rows;
+  Verdict expected;  // for the side to move at '?'
+};
+
+class GomokuFive : public ::testing::TestWithParam<FiveCase> {};
+
+TEST_P(GomokuFive, Verdict) {
+  const auto& c = GetParam();
+  auto d = diagram(c.rows, c.rule);
+  EXPECT_EQ(judge_move(d.board, d.query), c.expected) << c.name;
+}
+
+const std::vector<std::string> BLACK_FIVE = {
+    "..........", "..........", ".XXXX?....", "..........", "..........",
+    "..........", "..........", "..........", "..........", "O.O.O.O...",
+};
+const std::vector<std::string> BLACK_SIX = {
+    "..........", "..........", ".XXX?XX...", "..........", "..........",
+    "..........", "..........", "..........", "..........", "O.O.O.O.O.",
+};
+const std::vector<std::string> WHITE_SIX = {
+    "..........", "..........", ".OOO?OO...", "..........", "..........",
+    "..........", "..........", "..........", "X.........", "X.X.X.X..X",
+};
+const std::vector<std::string> DIAGONAL_FIVE = {
+    "?.........", ".X........", "..X.......", "...X......", "....X.....",
+    "..........", "..........", "..........", "..........", "O.O.O.O...",
+};
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, GomokuFive,
+    ::testing::Values(FiveCase{"freestyle five", Rule::FREESTYLE, BLACK_FIVE, Verdict::WINS},
+                      FiveCase{"standard five", Rule::STANDARD, BLACK_FIVE, Verdict::WINS},
+                      FiveCase{"renju five", Rule::RENJU, BLACK_FIVE, Verdict::WINS},
+                      FiveCase{"freestyle six wins", Rule::FREESTYLE, BLACK_SIX, Verdict::WINS},
+                      FiveCase{"standard six does not win", Rule::STANDARD, BLACK_SIX, Verdict::NORMAL},
+                      FiveCase{"renju black six is forbidden", Rule::RENJU, BLACK_SIX, Verdict::FORBIDDEN},
+                      FiveCase{"renju white six wins", Rule::RENJU, WHITE_SIX, Verdict::WINS},
+                      FiveCase{"standard white six does not win", Rule::STANDARD, WHITE_SIX, Verdict::NORMAL},
+                      FiveCase{"diagonal five", Rule::FREESTYLE, DIAGONAL_FIVE, Verdict::WINS}));
+
+TEST(GomokuFive, WinningLineAndOutcome) {
+  auto d = diagram(BLACK_FIVE, Rule::FREESTYLE);
+  Board b = d.board;
+  EXPECT_EQ(play_and_judge(b, d.query), Outcome::BLACK_WINS);
+  auto line = winning_line(b, d.query);
+  ASSERT_TRUE(line.has_value());
+  ASSERT_EQ(line->size(), 5u);
+  EXPECT_EQ(line->front(), (Point{1, 2}));
+  EXPECT_EQ(line->back(), (Point{5, 2}));
+  EXPECT_FALSE(winning_line(b, {0, 9}).has_value());
+}
+
+TEST(GomokuFive, FullBoardIsADraw) {
+  // Fill a 5x5 board in a pattern with no five: columns paired so no line completes.
+  Board b(5);
+  const char* order = "a1b1a2b2b3a3b4a4a5b5c1d1c2d2d3c3d4c4c5d5e1e2e3e4e5";
+  auto moves = *parse_moves(order, 5);
+  Outcome last = Outcome::NONE;
+  for (Point p : moves) {
+    ASSERT_EQ(last, Outcome::NONE);
+    last = play_and_judge(b, p);
+  }
+  EXPECT_EQ(last, Outcome::DRAW);
+}
+
+struct ForbiddenCase {
+  const char* name;
+  std::vector<std::string> rows;
+  bool forbidden;
+};
+
+class GomokuRenju : public ::testing::TestWithParam<ForbiddenCase> {};
+
+TEST_P(GomokuRenju, ForbiddenPoint) {
+  const auto& c = GetParam();
+  auto d = diagram(c.rows, Rule::RENJU);
+  EXPECT_EQ(is_forbidden(d.board, d.query), c.forbidden) << c.name;
+  // Under the other rules nothing is forbidden.
+  auto free = diagram(c.rows, Rule::FREESTYLE);
+  EXPECT_FALSE(is_forbidden(free.board, free.query)) << c.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, GomokuRenju,
+    ::testing::Values(
+        ForbiddenCase{"double three",
+                      {"...........", "...........", "...........", ".....X.....", ".....X.....",
+                       "...XX?.....", "...........", "...........", "...........", "...........",
+                       "O.O.O.O...."},
+                      true},
+        ForbiddenCase{"three and dead three",
+                      {"...........", "...........", ".....O.....", ".....X.....", ".....X.....",
+                       "...XX?.....", "...........", "...........", "...........", "...........",
+                       "O.O.O......"},
+                      false},
+        ForbiddenCase{"split double three",
+                      {"...........", "...........", ".....X.....", "...........", ".....X.....",
+                       "..X.X?.....", "...........", "...........", "...........", "...........",
+                       "O.O.O.O...."},
+                      true},
+        ForbiddenCase{"single three",
+                      {"...........", "...........", "...........", "...........", "...........",
+                       "...XX?.....", "...........", "...........", "...........", "...........",
+                       "O.O........"},
+                      false},
+        ForbiddenCase{"double four on two lines",
+                      {"...........", "...........", ".....X.....", ".....X.....", ".....X.....",
+                       "..XXX?.....", "...........", "...........", "...........", "...........",
+                       "O.O.O.O.O.O"},
+                      true},
+        ForbiddenCase{"four and three is allowed",
+                      {"...........", "...........", "...........", ".....X.....", ".....X.....",
+                       "..XXX?.....", "...........", "...........", "...........", "...........",
+                       "O.O.O.O.O.."},
+                      false},
+        ForbiddenCase{"double four in one line X_XXX_X",
+                      {"...........", "...........", "...........", "...........", "...........",
+                       "..X.X?X.X..", "...........", "...........", "...........", "...........",
+                       "O.O.O.O...."},
+                      true},
+        ForbiddenCase{"double four in one line XX_XX_XX",
+                      {"...........", "...........", "...........", "...........", "...........",
+                       ".XX.X?.XX..", "...........", "...........", "...........", "...........",
+                       "O.O.O.O.O.."},
+                      true},
+        ForbiddenCase{"straight four is allowed",
+                      {"...........", "...........", "...........", "...........", "...........",
+                       "...XXX?....", "...........", "...........", "...........", "...........",
+                       "O.O.O......"},
+                      false},
+        ForbiddenCase{"overline",
+                      {"...........", "...........", "...........", "...........", "...........",
+                       ".XXX?XX....", "...........", "...........", "...........", "...........",
+                       "O.O.O.O.O.."},
+                      true},
+        ForbiddenCase{"a five overrides a double three",
+                      {"...........", "...........", "...........", ".....X.X...", ".....XX....",
+                       ".XXXX?.....", "...........", "...........", "...........", "O.O........",
+                       "O.O.O.O.O.O"},
+                      false},
+        ForbiddenCase{"three blocked by the edge is no three",
+                      {"O.O........", "...........", "...........", "...........", "...........",
+                       "...........", "...........", "...........", "X..........", "X..........",
+                       "?.XX....O.O"},
+                      false}));
+
+// The recursive case. Black's ?-point makes a vertical three (real) and a horizontal three
+// X X ? whose only straight-four point q (marked by the column of five stones) would be an
+// overline, hence forbidden: that three is false, so ? is no double three.
+const std::vector<std::string> FALSE_THREE = {
+    "...............", "...............", "...............", "...............",
+    "...............", ".......X.......", ".......X.......", "..O.XX?........",
+    "......XX.......", "......XX.......", ".......X.......", "...............",
+    "...............", "...............", "O.O.O.O.O.O.O.O",
+};
+// The same with the bottom stone of the column gone: q now makes a five, so it is not
+// forbidden, the three is real, and ? is a double three.
+const std::vector<std::string> REAL_THREE = {
+    "...............", "...............", "...............", "...............",
+    "...............", ".......X.......", ".......X.......", "..O.XX?........",
+    "......XX.......", "......XX.......", "...............", "...............",
+    "...............", "...............", "O.O.O.O.O.O.O..",
+};
+
+TEST(GomokuRenju, RecursiveFalseThree) {
+  auto f = diagram(FALSE_THREE, Rule::RENJU);
+  EXPECT_FALSE(is_forbidden(f.board, f.query));
+  auto r = diagram(REAL_THREE, Rule::RENJU);
+  EXPECT_TRUE(is_forbidden(r.board, r.query));
+}
+
+TEST(GomokuRenju, ForbiddenPointsList) {
+  auto d = diagram({"...........", "...........", "...........", ".....X.....", ".....X.....",
+                    "...XX......", "...........", "...........", "...........", "...........",
+                    "O.O.O.O...."},
+                   Rule::RENJU);
+  const auto pts = forbidden_points(d.board);
+  ASSERT_FALSE(pts.empty());
+  EXPECT_NE(std::find(pts.begin(), pts.end(), Point{5, 5}), pts.end());
+  for (Point p : pts) EXPECT_TRUE(is_forbidden(d.board, p));
+  Board free = diagram({"...........", "...........", "...........", ".....X.....", ".....X.....",
+                        "...XX......", "...........", "...........", "...........", "...........",
+                        "O.O.O.O...."},
+                       Rule::FREESTYLE).board;
+  EXPECT_TRUE(forbidden_points(free).empty());
+}
+
+// Legal move sequences of `depth` plies: forbidden points are not legal, and a win ends a line.
+std::uint64_t perft(Board& b, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t n = 0;
+  for (int y = 0; y < b.size(); ++y)
+    for (int x = 0; x < b.size(); ++x) {
+      const Verdict v = judge_move(b, {x, y});
+      if (v == Verdict::ILLEGAL || v == Verdict::FORBIDDEN) continue;
+      if (v == Verdict::WINS || depth == 1) {
+        ++n;
+        continue;
+      }
+      b.play({x, y});
+      n += perft(b, depth - 1);
+      b.undo();
+    }
+  return n;
+}
+
+TEST(GomokuPerft, EmptyBoards) {
+  Board b(5);
+  EXPECT_EQ(perft(b, 1), 25u);
+  EXPECT_EQ(perft(b, 2), 25u * 24u);
+  EXPECT_EQ(perft(b, 3), 25u * 24u * 23u);
+}
+
+TEST(GomokuPerft, WinsEndSequences) {
+  // Black has four in a column on 7x7 and is to move: one of 45 replies wins at once.
+  auto d = diagram({"X......", "X......", "X......", "X......", ".......", ".......", "O.O.O.O"},
+                   Rule::FREESTYLE);
+  // Depth 2: the winning move a3 counts once, the other 40 moves allow 40 replies each.
+  EXPECT_EQ(perft(d.board, 1), 41u);
+  EXPECT_EQ(perft(d.board, 2), 1u + 40u * 40u);
+}
+
+TEST(GomokuPerft, RenjuRemovesForbiddenMoves) {
+  const std::vector<std::string> rows = {"...........", "...........", "...........", ".....X.....",
+                                         ".....X.....", "...XX......", "...........", "...........",
+                                         "...........", "...........", "O.O.O.O...."};
+  auto free = diagram(rows, Rule::FREESTYLE);
+  auto renju = diagram(rows, Rule::RENJU);
+  const auto forbidden = forbidden_points(renju.board).size();
+  EXPECT_EQ(perft(renju.board, 1), perft(free.board, 1) - forbidden);
+  EXPECT_EQ(perft(free.board, 2), 113u * 112u);
+  EXPECT_EQ(perft(renju.board, 2), (113u - forbidden) * 112u);
+  EXPECT_EQ(perft(free.board, 3), PINNED_FREE_PERFT3);
+  EXPECT_EQ(perft(renju.board, 3), PINNED_RENJU_PERFT3);
+}
+
+}  // namespace
