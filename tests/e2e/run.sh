@@ -47,8 +47,10 @@ cleanup() {
 trap cleanup EXIT
 
 BASE="http://127.0.0.1:$PORT"
+READY=0
 for _ in $(seq 1 100); do
   if node -e "fetch('$BASE/api/info').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null; then
+    READY=1
     break
   fi
   if ! kill -0 "$SERVER_PID" 2> /dev/null; then
@@ -58,6 +60,11 @@ for _ in $(seq 1 100); do
   fi
   sleep 0.1
 done
+if [ $READY -ne 1 ]; then
+  echo "e2e: FAIL: the server did not answer on $BASE:" >&2
+  cat "$LOG" >&2
+  exit 1
+fi
 
 set +e
 CHROMIUM="$CHROMIUM" node --test-reporter=spec "$HERE/ui.test.mjs" "$BASE"
