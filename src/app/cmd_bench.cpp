@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "g2048/bench.h"
+#include "gomoku/bench.h"
 
 namespace tilestone::app {
 
@@ -25,6 +26,8 @@ std::vector<Section> run_sections() {
   std::vector<Section> out;
   const auto g = g2048::run_search_bench();
   out.push_back({"2048", g.nodes, g.signature, g.seconds});
+  const auto k = gomoku::run_bench();
+  out.push_back({"gomoku", k.nodes, k.signature, k.seconds});
   return out;
 }
 

@@ -19,5 +19,6 @@ struct Context {
 httplib::Server::Handler guarded(httplib::Server::Handler handler);
 
 void add_2048_routes(httplib::Server& svr, Context& ctx);
+void add_gomoku_routes(httplib::Server& svr, Context& ctx);
 
 }  // namespace tilestone::server

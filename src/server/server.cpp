@@ -72,10 +72,13 @@ Server::Server(ServerLimits limits) : impl_(std::make_unique<Impl>()) {
             const auto& l = impl_->ctx.limits;
             send_json(res, {{"version", "0.1.0"},
                             {"ais2048", g2048::ai_names()},
+                            {"levels", {"strong", "minimax", "scorer", "montecarlo"}},
+                            {"rules", {"freestyle", "standard", "renju"}},
                             {"limits", {{"max_time_ms", l.max_time_ms}, {"max_games", l.max_games},
                                         {"max_bench_time_ms", l.max_bench_time_ms}}}});
           }));
   add_2048_routes(svr, impl_->ctx);
+  add_gomoku_routes(svr, impl_->ctx);
   // Unknown API paths are JSON errors; everything else is the UI.
   svr.Get(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });
   svr.Post(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });

@@ -99,6 +99,43 @@ check("bench game count is capped", status == 400 and "error" in json.loads(text
 status, text = request("GET", "/api/2048/bench/stream?ai=nobody&games=2")
 check("bench unknown AI", status == 400, text)
 
+# Gomoku: state, AI move, streamed AI move, bad input
+status, st = post("/api/gomoku/state", {"size": 15, "rule": "freestyle", "moves": "h8i9h9"})
+check("gomoku state: white to move", status == 200 and st["to_move"] == "white" and st["last"] == "h9"
+      and st["winner"] is None, st)
+status, st = post("/api/gomoku/state", {"size": 15, "rule": "freestyle", "moves": "h8a1h9a2h10a3h11a4h12"})
+check("gomoku five wins with its line", status == 200 and st["winner"] == "black" and len(st["winning_line"]) == 5
+      and st["over"], st)
+# Renju: black's f8 g8 and i6 i7 make i8 a double three (the split three f8 g8 _ i8 and the
+# three i6 i7 i8); white's stones are far away.
+status, st = post("/api/gomoku/state", {"size": 15, "rule": "renju", "moves": "f8a1g8a2i6a3i7a4"})
+check("renju lists the forbidden point for black", status == 200 and st["forbidden"] == ["i8"], st)
+status, st = post("/api/gomoku/state", {"size": 15, "rule": "freestyle", "moves": "f8a1g8a2i6a3i7a4"})
+check("freestyle has no forbidden points", status == 200 and st["forbidden"] == [], st)
+status, st = post("/api/gomoku/state", {"size": 15, "rule": "renju", "moves": "f8a1g8a2i6a3i7a4i8"})
+check("black playing a forbidden point loses", status == 200 and st["winner"] == "white"
+      and st.get("reason") == "forbidden", st)
+status, mv = post("/api/gomoku/move", {"size": 15, "rule": "renju", "moves": "h8", "level": "strong", "time_ms": 100})
+check("gomoku AI move", status == 200 and isinstance(mv["move"], str) and mv["state"]["moves"][-1] == mv["move"]
+      and mv["state"]["to_move"] == "black", mv)
+for level in ["scorer", "minimax", "montecarlo"]:
+    status, mv = post("/api/gomoku/move", {"size": 9, "rule": "freestyle", "moves": "e5", "level": level, "time_ms": 50})
+    check(f"gomoku level {level}", status == 200 and mv["state"]["size"] == 9, mv)
+status, text = request("GET", "/api/gomoku/move/stream?size=15&rule=freestyle&moves=h8i9&level=strong&time_ms=100")
+events = [e for e in text.split("\n\n") if e.strip()]
+check("gomoku stream ends in a result", status == 200 and events[-1].startswith("event: result"), text[:300])
+expect_400("gomoku occupied point", "/api/gomoku/state", {"moves": "h8h8"})
+expect_400("gomoku off the board", "/api/gomoku/state", {"size": 9, "moves": "z30"})
+expect_400("gomoku bad rule", "/api/gomoku/state", {"rule": "chess"})
+expect_400("gomoku bad size", "/api/gomoku/state", {"size": 40})
+expect_400("gomoku size of wrong type", "/api/gomoku/state", {"size": "big"})
+expect_400("gomoku move after the end", "/api/gomoku/move", {"moves": "h8a1h9a2h10a3h11a4h12", "time_ms": 50})
+expect_400("gomoku moves after the end", "/api/gomoku/state", {"moves": "h8a1h9a2h10a3h11a4h12a5"})
+expect_400("gomoku unknown level", "/api/gomoku/move", {"moves": "h8", "level": "god"})
+expect_400("gomoku think time over the cap", "/api/gomoku/move", {"moves": "h8", "time_ms": 10 ** 7})
+status, text = request("GET", "/api/gomoku/move/stream?moves=h8h8")
+check("gomoku stream with a bad game is a 400", status == 400 and "error" in json.loads(text), text)
+
 # many clients at once: all answered, none blocks the others
 results = []
 lock = threading.Lock()

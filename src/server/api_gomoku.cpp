@@ -1,0 +1,146 @@
+// The Gomoku API: the state of a game given as a move string (turn, result, winning line,
+// forbidden points), and the AI's move, plain or streamed as Server-Sent Events.
+
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "gomoku/ai.h"
+#include "gomoku/game.h"
+#include "gomoku/notation.h"
+#include "server/http_util.h"
+#include "server/routes.h"
+
+namespace tilestone::server {
+
+using namespace tilestone::gomoku;
+
+namespace {
+
+// Each request owns its engine; this keeps the memory of many concurrent searches modest.
+constexpr std::size_t REQUEST_TT_MB = 16;
+
+json points_json(const std::vector<Point>& pts, int size) {
+  json a = json::array();
+  for (Point p : pts) a.push_back(format_point(p, size));
+  return a;
+}
+
+json state_json(const GameState& s) {
+  const int size = s.board.size();
+  json winner = nullptr;
+  if (s.outcome == Outcome::BLACK_WINS) winner = "black";
+  if (s.outcome == Outcome::WHITE_WINS) winner = "white";
+  if (s.outcome == Outcome::DRAW) winner = "draw";
+  json out = {{"size", size},
+              {"rule", rule_name(s.board.rule())},
+              {"moves", points_json(s.moves, size)},
+              {"to_move", s.board.to_move() == Color::BLACK ? "black" : "white"},
+              {"winner", winner},
+              {"winning_line", points_json(s.winning_line, size)},
+              {"forbidden", points_json(s.forbidden, size)},
+              {"last", s.moves.empty() ? json(nullptr) : json(format_point(s.moves.back(), size))},
+              {"over", s.over()}};
+  if (s.forbidden_loss) out["reason"] = "forbidden";
+  else if (s.outcome == Outcome::DRAW) out["reason"] = "full";
+  else if (s.over()) out["reason"] = "five";
+  return out;
+}
+
+GameState get_game(const json& body) {
+  const int size = get_int(body, "size", 5, 22, 15);
+  const std::string rule_text = get_string(body, "rule", std::string("freestyle"));
+  const auto rule = parse_rule(rule_text);
+  if (!rule) throw BadRequest(fmt::format("unknown rule '{}': choose freestyle, standard or renju", rule_text));
+  const std::string moves = get_string(body, "moves", std::string());
+  if (moves.size() > 4 * 22 * 22) throw BadRequest("'moves' is too long");
+  auto s = replay_game(moves, size, *rule);
+  if (!s) throw BadRequest(s.error());
+  return std::move(s.value());
+}
+
+struct AiRequest {
+  Level level;
+  gomoku::Limits limits;
+};
+
+AiRequest get_ai(const json& body, const Context& ctx) {
+  const std::string name = get_string(body, "level", std::string("strong"));
+  const auto level = parse_level(name);
+  if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
+  AiRequest r{*level, {}};
+  r.limits.time_ms = get_int(body, "time_ms", 1, static_cast<int>(ctx.limits.max_time_ms), 1000);
+  r.limits.depth = get_int(body, "depth", 0, 30, 0);
+  r.limits.seed = get_seed(body, "seed", 1);
+  r.limits.threads = 1;  // concurrent clients share the cores
+  r.limits.memory_mb = REQUEST_TT_MB;
+  return r;
+}
+
+json result_json(const SearchResult& r, int size) {
+  json out = {{"move", format_point(r.move, size)},
+              {"value", r.value},
+              {"depth", r.depth},
+              {"nodes", r.nodes},
+              {"pv", points_json(r.pv, size)},
+              {"time_ms", r.elapsed_ms}};
+  if (auto plies = plies_to_win(r.value)) out["win_in"] = *plies;
+  return out;
+}
+
+// Searches and plays the AI's move; `progress` sees each finished iteration.
+json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progress) {
+  if (s.over()) throw BadRequest("the game is over");
+  auto engine = make_engine(req.level);
+  const SearchResult r = engine->search(s.board, req.limits, progress);
+  auto next = play_move(s, r.move);
+  if (!next) throw std::runtime_error("the engine chose an illegal move: " + next.error());
+  json out = result_json(r, s.board.size());
+  out["state"] = state_json(*next);
+  return out;
+}
+
+void move_stream(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
+  const json q = query_object(req);
+  GameState game = get_game(q);
+  const AiRequest ai = get_ai(q, ctx);
+  if (game.over()) throw BadRequest("the game is over");
+  res.set_header("Cache-Control", "no-cache");
+  res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai](std::size_t, httplib::DataSink& sink) {
+    std::mutex mu;
+    const int size = game.board.size();
+    auto write = [&](const std::string& ev) {
+      std::lock_guard lock(mu);
+      sink.write(ev.data(), ev.size());
+    };
+    try {
+      const json result = ai_move(game, ai, [&](const SearchInfo& info) {
+        write(sse_event("info", {{"depth", info.depth},
+                                 {"value", info.value},
+                                 {"nodes", info.nodes},
+                                 {"pv", points_json(info.pv, size)},
+                                 {"time_ms", info.elapsed_ms}}));
+      });
+      write(sse_event("result", result));
+    } catch (const std::exception& e) {
+      write(sse_event("error", {{"error", e.what()}}));
+    }
+    sink.done();
+    return true;
+  });
+}
+
+}  // namespace
+
+void add_gomoku_routes(httplib::Server& svr, Context& ctx) {
+  svr.Post("/api/gomoku/state", guarded([](const auto& req, auto& res) { send_json(res, state_json(get_game(parse_body(req)))); }));
+  svr.Post("/api/gomoku/move", guarded([&ctx](const auto& req, auto& res) {
+             const json body = parse_body(req);
+             const GameState game = get_game(body);
+             send_json(res, ai_move(game, get_ai(body, ctx), {}));
+           }));
+  svr.Get("/api/gomoku/move/stream",
+          guarded([&ctx](const auto& req, auto& res) { move_stream(req, res, ctx); }));
+}
+
+}  // namespace tilestone::server
