@@ -63,12 +63,15 @@ export function info() {
 export function stream(path, params, handlers) {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) query.set(k, String(v));
-  const source = new EventSource(`${path}?${query}`);
+  const url = `${path}?${query}`;
+  const source = new EventSource(url);
   let finished = false;
+  let received = false;
   const finish = () => { finished = true; source.close(); };
   for (const [name, fn] of Object.entries(handlers)) {
     if (name === 'error') continue;
     source.addEventListener(name, (ev) => {
+      received = true;
       let data;
       try { data = JSON.parse(ev.data); } catch { data = ev.data; }
       if (name === 'result') finish();
@@ -76,16 +79,31 @@ export function stream(path, params, handlers) {
     });
   }
   // The server's own `event: error` carries data; a transport error does not.
-  source.addEventListener('error', (ev) => {
+  source.addEventListener('error', async (ev) => {
     if (finished) return;
     let message = 'the stream was interrupted';
     if (ev.data) {
       try { message = JSON.parse(ev.data).error || message; } catch { message = ev.data; }
     }
     finish();
+    // Bad parameters are refused with HTTP 400 before the stream starts, which EventSource
+    // cannot read: ask once more with fetch to show the server's reason.
+    if (!ev.data && !received) message = (await explain(url)) || message;
     if (handlers.error) handlers.error(message);
   });
   return { close: finish, get closed() { return finished; } };
+}
+
+async function explain(url) {
+  const abort = new AbortController();
+  try {
+    const response = await fetch(url, { signal: abort.signal });
+    if (response.ok) { abort.abort(); return null; }
+    const body = await response.json().catch(() => null);
+    return body && body.error ? body.error : `HTTP ${response.status}`;
+  } catch {
+    return 'cannot reach the server';
+  }
 }
 
 /** Reads JSON from localStorage, or the fallback when absent or corrupt. */

@@ -46,20 +46,6 @@ function params() {
   };
 }
 
-// The server answers bad parameters with HTTP 400 before the stream starts, which EventSource
-// cannot read; ask again with fetch to show the reason (aborting if it turns out to stream).
-async function explain(query) {
-  const abort = new AbortController();
-  try {
-    const response = await fetch(`/api/2048/bench/stream?${new URLSearchParams(query)}`, { signal: abort.signal });
-    if (response.ok) { abort.abort(); return null; }
-    const body = await response.json().catch(() => null);
-    return body && body.error ? body.error : `HTTP ${response.status}`;
-  } catch {
-    return null;
-  }
-}
-
 function run(ev) {
   ev.preventDefault();
   if (running) return;
@@ -71,10 +57,8 @@ function run(ev) {
   setProgress(0, query.games);
   el.status.textContent = `Running ${query.games} games of ${query.ai}…`;
   const started = performance.now();
-  let progressed = false;
   running = stream('/api/2048/bench/stream', query, {
     progress: (p) => {
-      progressed = true;
       setProgress(p.done, p.total);
       const last = p.last ? ` · last game: score ${fmt(p.last.score)}, max tile ${p.last.max_tile}, ${fmt(p.last.moves)} moves` : '';
       el.status.textContent = `${p.done} / ${p.total} games${last}`;
@@ -87,12 +71,11 @@ function run(ev) {
       el.status.textContent = `Done: ${r.games ?? query.games} games in ${fmtSig(wall, ' s')}.`;
       showResult(r, query);
     },
-    error: async (message) => {
+    error: (message) => {
       running = null;
       setRunning(false);
-      const reason = (!progressed && (await explain(query))) || message;
-      el.status.textContent = `Stopped: ${reason}`;
-      notify(reason);
+      el.status.textContent = `Stopped: ${message}`;
+      notify(message);
     },
   });
 }
