@@ -240,6 +240,8 @@ test('Gomoku: renju marks forbidden points for black, and playing one loses', as
   await clickPoint(page, 'h8');
   await page.waitForSelector('#go-overlay:not([hidden])');
   assert.match(await page.textContent('#go-overlay-title'), /White wins/);
+  assert.match(await page.textContent('#go-overlay-text'), /forbidden/);
+  assert.ok(await page.$('#forbidden-loss'), 'the losing stone is crossed');
 });
 
 test('Gomoku: five in a row shows the win overlay and the winning line', async (t) => {

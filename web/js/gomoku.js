@@ -143,6 +143,15 @@ function draw() {
     if (p) node('circle', { cx: px(p.x), cy: py(p.y), r: CELL * 0.5, fill: 'none', stroke: '#e5412d', 'stroke-width': 2, id: 'last-move' }, svg);
   }
 
+  // The forbidden point black just played (and lost on) gets a cross over its stone.
+  if (st && st.reason === 'forbidden' && st.last) {
+    const p = parsePoint(st.last);
+    const d = 11;
+    const g = node('g', { id: 'forbidden-loss', stroke: '#ff3b22', 'stroke-width': 4, 'stroke-linecap': 'round' }, svg);
+    node('line', { x1: px(p.x) - d, y1: py(p.y) - d, x2: px(p.x) + d, y2: py(p.y) + d }, g);
+    node('line', { x1: px(p.x) - d, y1: py(p.y) + d, x2: px(p.x) + d, y2: py(p.y) - d }, g);
+  }
+
   const forbidden = node('g', { stroke: '#d62c1a', 'stroke-width': 3.2, 'stroke-linecap': 'round', id: 'forbidden' }, svg);
   for (const name of (st && !st.over && st.forbidden) || []) {
     const p = parsePoint(name);
@@ -209,7 +218,8 @@ function showStatus() {
     else if (game.opponent === 'computer' && st.winner !== 'draw') detail = st.winner === humanColor() ? 'You win! Well played.' : 'The computer wins this one.';
     else if (st.winner !== 'draw') detail = `Five in a row${st.winning_line && st.winning_line.length ? ': ' + st.winning_line.join(' ') : ''}.`;
     el.overlayText.textContent = detail;
-    const line = (st.winning_line || []).map(parsePoint).filter(Boolean);
+    const focus = st.winning_line && st.winning_line.length ? st.winning_line : st.reason === 'forbidden' && st.last ? [st.last] : [];
+    const line = focus.map(parsePoint).filter(Boolean);
     const meanRow = line.length ? line.reduce((sum, p) => sum + p.y, 0) / line.length : 0;
     el.overlay.classList.toggle('at-bottom', line.length > 0 && meanRow >= (game.size - 1) / 2);
   }
