@@ -228,6 +228,19 @@ test('Gomoku: a click places a stone and the computer replies', async (t) => {
   await page.check('#go-numbers');
   await page.waitForSelector('#goboard .stone-number');
   await shot(page, 'gomoku-laptop');
+
+  // Against the computer, Undo takes back a pair of moves and Redo replays them.
+  const game = await page.inputValue('#go-moves');
+  await page.click('#go-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 0);
+  await page.click('#go-redo');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 2);
+  assert.equal(await page.inputValue('#go-moves'), game);
+
+  // A hint marks a point without playing it.
+  await page.click('#go-hint');
+  await page.waitForSelector('#hint-mark');
+  assert.equal(await page.$$eval('#goboard .stone', (s) => s.length), 2);
 });
 
 test('Gomoku: renju marks forbidden points for black, and playing one loses', async (t) => {

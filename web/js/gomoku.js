@@ -97,7 +97,9 @@ function draw() {
   node('rect', { x: px(0), y: py(size - 1), width: (size - 1) * CELL, height: (size - 1) * CELL, fill: 'none', stroke: '#5b4321', 'stroke-width': 2.4 }, svg);
   for (const [x, y] of starPoints(size)) node('circle', { cx: px(x), cy: py(y), r: 4.2, fill: '#5b4321' }, svg);
 
-  const labels = node('g', { fill: '#5b4321', 'font-size': LABEL_FONT, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
+  // Bigger boards shrink on screen, so their labels grow in board units to stay readable.
+  const labelFont = Math.min(26, Math.round(LABEL_FONT * Math.max(1, size / 15)));
+  const labels = node('g', { fill: '#5b4321', 'font-size': labelFont, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
   for (let i = 0; i < size; i++) {
     node('text', { x: px(i), y: extent - MARGIN_LABEL / 2 + 2 }, labels).textContent = COLS[i];
     node('text', { x: MARGIN_LABEL / 2 - 2, y: py(i) }, labels).textContent = i + 1;
