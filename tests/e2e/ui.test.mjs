@@ -329,8 +329,15 @@ test('phone layout: pages fit 390 px without horizontal scrolling', async (t) =>
       }
       assert.notEqual((await savedGame(page)).board, start, 'a swipe moved the tiles');
     }
+    if (pathname === '/lab') {
+      await page.selectOption('#bench-ai', 'greedy');
+      await page.fill('#bench-games', '2');
+      await page.click('#bench-run');
+      await page.waitForSelector('#bench-results:not([hidden])', { timeout: 20000 });
+      await page.waitForTimeout(300);
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${pathname} overflows by ${overflow}px`);
-    await shot(page, name);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: pathname === '/lab' });
   }
 });
