@@ -1,0 +1,343 @@
+// Browser tests of the tilestone web UI against a running `tilestone serve`.
+// Usage: node tests/e2e/ui.test.mjs http://127.0.0.1:PORT   (tests/e2e/run.sh does this)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.argv[2] || process.env.TILESTONE_URL || '').replace(/\/$/, '');
+if (!BASE) {
+  console.error('usage: node ui.test.mjs <base-url>');
+  process.exit(2);
+}
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+let browser;
+let gomokuApi = true;
+
+before(async () => {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const probe = await fetch(`${BASE}/api/gomoku/state`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"size":15,"rule":"freestyle","moves":""}',
+  });
+  gomokuApi = probe.status !== 404;
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+/** A fresh browser context (own localStorage) with a page that fails the test on script errors. */
+async function open(t, pathname, viewport = LAPTOP) {
+  const context = await browser.newContext({
+    viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 600, isMobile: viewport.width < 600,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  t.after(async () => {
+    await context.close();
+    assert.deepEqual(errors, [], `script errors on ${pathname}`);
+  });
+  await page.goto(BASE + pathname);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+const savedGame = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('tilestone.2048.game')));
+const tiles = (page) => page.$$eval('#tiles .tile', (els) => els.map((e) => `${e.dataset.cell}:${e.dataset.value}`).sort().join(' '));
+
+function skipWithoutGomoku(t) {
+  if (gomokuApi) return false;
+  t.skip('the server has no /api/gomoku endpoints yet');
+  return true;
+}
+
+/** Clicks the board point `name` ("h8"), using the geometry the page publishes on the SVG. */
+async function clickPoint(page, name) {
+  const target = await page.evaluate((pointName) => {
+    const svg = document.getElementById('goboard');
+    const g = JSON.parse(svg.dataset.geometry);
+    const x = pointName.charCodeAt(0) - 97;
+    const y = Number(pointName.slice(1)) - 1;
+    const vx = g.left + x * g.cell;
+    const vy = g.top + (g.size - 1 - y) * g.cell;
+    const p = new DOMPoint(vx, vy).matrixTransform(svg.getScreenCTM());
+    return { x: p.x, y: p.y };
+  }, name);
+  await page.mouse.click(target.x, target.y);
+}
+
+async function loadGomoku(page, { rule, moves, opponent = 'computer' }) {
+  await page.selectOption('#go-opponent', opponent);
+  await page.selectOption('#go-rule', rule);
+  await page.fill('#go-moves', moves);
+  await page.click('#go-load');
+  const count = moves.match(/[a-z]\d{1,2}/g).length;
+  await page.waitForFunction((n) => document.querySelectorAll('#goboard .stone').length === n, count);
+}
+
+test('2048: arrow keys move the tiles and the score follows', async (t) => {
+  const page = await open(t, '/');
+  await page.waitForSelector('#tiles .tile');
+  const start = await savedGame(page);
+  assert.equal(start.cells.length, 16);
+  let moved = false;
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'KeyA', 'KeyW', 'KeyD', 'KeyS']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+    const now = await savedGame(page);
+    if (now.board !== start.board) { moved = true; break; }
+  }
+  assert.ok(moved, 'some key press changed the board');
+  for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowDown']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(120);
+  }
+  const game = await savedGame(page);
+  assert.ok(game.undo.length >= 2, 'moves are on the undo stack');
+  assert.equal(await page.textContent('#score'), String(game.score));
+  assert.equal((await page.$$('#tiles .tile')).length, game.cells.filter((v) => v).length);
+
+  // Undo takes back exactly one move.
+  const before = game.undo.at(-1);
+  await page.click('#undo');
+  const undone = await savedGame(page);
+  assert.equal(undone.board, before.board);
+  assert.equal(undone.undo.length, game.undo.length - 1);
+});
+
+test('2048: Hint shows an arrow and the value of each direction', async (t) => {
+  const page = await open(t, '/');
+  await page.fill('#think', '20');
+  await page.click('#hint');
+  await page.waitForSelector('#hint-arrow:not([hidden])');
+  const arrow = await page.textContent('#hint-arrow');
+  assert.match(arrow, /^[↑↓←→]$/);
+  const bestRow = await page.$eval('#hint-table tr.best', (tr) => tr.dataset.dir);
+  assert.equal(arrow, { up: '↑', down: '↓', left: '←', right: '→' }[bestRow]);
+  const values = await page.$$eval('#hint-table tbody .v', (tds) => tds.map((td) => td.textContent));
+  assert.ok(values.some((v) => /\d/.test(v)), 'legal moves have values');
+  await shot(page, '2048-laptop');
+  // The arrow goes away once a move is played.
+  await page.keyboard.press(`Arrow${bestRow[0].toUpperCase()}${bestRow.slice(1)}`);
+  await page.waitForSelector('#hint-arrow', { state: 'hidden' });
+});
+
+test('2048: auto-play makes moves until stopped; the game survives a reload', async (t) => {
+  const page = await open(t, '/');
+  await page.selectOption('#ai', 'expectimax');
+  await page.fill('#think', '5');
+  await page.dispatchEvent('#think', 'change');
+  await page.$eval('#delay', (r) => { r.value = '0'; r.dispatchEvent(new Event('input')); });
+  const start = await savedGame(page);
+  await page.click('#auto');
+  assert.equal(await page.getAttribute('#auto', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => {
+    const g = JSON.parse(localStorage.getItem('tilestone.2048.game'));
+    return g.undo.length >= 8;
+  }, null, { timeout: 15000 });
+  await page.click('#auto');
+  assert.equal(await page.getAttribute('#auto', 'aria-pressed'), 'false');
+  await page.waitForTimeout(300);
+  const stopped = await savedGame(page);
+  await page.waitForTimeout(400);
+  const later = await savedGame(page);
+  assert.equal(later.board, stopped.board, 'no moves after stopping');
+  assert.ok(stopped.score > start.score, 'the score grew');
+
+  const scoreText = await page.textContent('#score');
+  const before = await tiles(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.textContent('#score'), scoreText);
+  assert.equal(await tiles(page), before);
+  const restored = await savedGame(page);
+  assert.equal(restored.seed, stopped.seed);
+  assert.equal(restored.undo.length, stopped.undo.length);
+});
+
+test('2048: the board editor sets a position that the AI can analyze', async (t) => {
+  const page = await open(t, '/');
+  await page.click('#edit');
+  await page.click('#edit-clear');
+  // Paint 1024 on two neighbours, so the best move merges them.
+  await page.click('.swatch[title="1024"]');
+  // Clicks cell i of the editor board (row-major from the top-left).
+  const width = await page.$eval('#tiles', (e) => e.getBoundingClientRect().width);
+  const clickCell = (i) => page.click('#board', {
+    position: { x: (width / 4) * ((i % 4) + 0.5) + width * 0.03, y: (width / 4) * (Math.floor(i / 4) + 0.5) + width * 0.03 },
+  });
+  await clickCell(12);
+  await clickCell(13);
+  await page.click('#edit-use');
+  const game = await savedGame(page);
+  assert.deepEqual(game.cells, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1024, 1024, 0, 0]);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('tilestone.2048.game')).cells[12] === 2048);
+  await page.waitForSelector('#win-overlay:not([hidden])');
+  await page.waitForTimeout(900); // the overlay fades in
+  await shot(page, '2048-win-laptop');
+  await page.click('#keep-going');
+  await page.waitForSelector('#win-overlay', { state: 'hidden' });
+
+  // A full board without merges: the next key press ends the game.
+  await page.click('#edit');
+  await page.click('.swatch-cycle');
+  await page.click('#edit-clear');
+  for (let i = 0; i < 16; i++) {
+    const clicks = (Math.floor(i / 4) + (i % 4)) % 2 === 0 ? 1 : 2; // 2 and 4 in a checkerboard
+    for (let k = 0; k < clicks; k++) await clickCell(i);
+  }
+  await page.click('#edit-use');
+  assert.equal((await savedGame(page)).board, '2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForSelector('#over-overlay:not([hidden])');
+  await page.waitForTimeout(900);
+  await shot(page, '2048-over-laptop');
+  await page.click('#over-undo');
+  await page.waitForSelector('#over-overlay', { state: 'hidden' });
+});
+
+test('Gomoku: a click places a stone and the computer replies', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const page = await open(t, '/gomoku');
+  await page.fill('#go-time', '200');
+  await page.dispatchEvent('#go-time', 'change');
+  await page.selectOption('#go-rule', 'freestyle');
+  await page.click('#go-new');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 0);
+  await clickPoint(page, 'h8');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 2, null, { timeout: 15000 });
+  assert.equal(await page.getAttribute('#goboard .stone[data-point="h8"]', 'data-color'), 'black');
+  assert.equal(await page.$$eval('#goboard .stone[data-color="white"]', (s) => s.length), 1);
+  assert.ok(await page.$('#last-move'), 'the last move is marked');
+  assert.match(await page.textContent('#thinking'), /depth/);
+  assert.match(await page.inputValue('#go-moves'), /^h8[a-o]\d{1,2}$/);
+  await page.check('#go-numbers');
+  await page.waitForSelector('#goboard .stone-number');
+  await shot(page, 'gomoku-laptop');
+
+  // Against the computer, Undo takes back a pair of moves and Redo replays them.
+  const game = await page.inputValue('#go-moves');
+  await page.click('#go-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 0);
+  await page.click('#go-redo');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 2);
+  assert.equal(await page.inputValue('#go-moves'), game);
+
+  // A hint marks a point without playing it.
+  await page.click('#go-hint');
+  await page.waitForSelector('#hint-mark');
+  assert.equal(await page.$$eval('#goboard .stone', (s) => s.length), 2);
+});
+
+test('Gomoku: renju marks forbidden points for black, and playing one loses', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const page = await open(t, '/gomoku');
+  // Black f8 g8 and h6 h7: h8 would make two open threes (a double-three).
+  await loadGomoku(page, { rule: 'renju', moves: 'f8a1g8a3h6a5h7a7' });
+  await page.waitForSelector('.forbidden-mark[data-point="h8"]');
+  await shot(page, 'gomoku-renju-laptop');
+  await clickPoint(page, 'h8');
+  await page.waitForSelector('#go-overlay:not([hidden])');
+  assert.match(await page.textContent('#go-overlay-title'), /White wins/);
+  assert.match(await page.textContent('#go-overlay-text'), /forbidden/);
+  assert.ok(await page.$('#forbidden-loss'), 'the losing stone is crossed');
+});
+
+test('Gomoku: five in a row shows the win overlay and the winning line', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const page = await open(t, '/gomoku');
+  await loadGomoku(page, { rule: 'freestyle', moves: 'h8a1i8a2j8a3k8a4' });
+  await clickPoint(page, 'l8');
+  await page.waitForSelector('#go-overlay:not([hidden])');
+  assert.match(await page.textContent('#go-overlay-title'), /Black wins/);
+  assert.ok(await page.$('#winning-line'), 'the winning line is drawn');
+  await page.waitForTimeout(400); // the banner fades in
+  await shot(page, 'gomoku-win-laptop');
+  // PSQ export: 1-based x, y from the top-left, then -1.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#go-psq')]);
+  const psq = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(psq[0], 'Piskvorky 15x15, 11:11, 0');
+  assert.deepEqual(psq.slice(1, 3), ['8,8,0', '1,15,0']);
+  assert.equal(psq.at(-2), '12,8,0');
+  assert.equal(psq.at(-1), '-1');
+  assert.equal(psq.length, 11);
+  // Undo takes the winning move back and the overlay goes away.
+  await page.click('#go-overlay-close');
+  await page.click('#go-undo');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 8);
+  assert.ok(await page.isHidden('#go-overlay'));
+  assert.equal(await page.$('#winning-line'), null);
+});
+
+test('Lab: a tiny benchmark streams progress, then the table and the SVG', async (t) => {
+  const page = await open(t, '/lab');
+  await page.selectOption('#bench-ai', 'greedy');
+  await page.fill('#bench-games', '2');
+  await page.fill('#bench-time', '5');
+  await page.click('#bench-run');
+  await page.waitForSelector('#bench-results:not([hidden])', { timeout: 20000 });
+  assert.equal(await page.getAttribute('#bench-progress', 'aria-valuenow'), '100');
+  const tilesReached = await page.$$eval('#reach-table tbody tr td:first-child', (tds) => tds.map((td) => td.textContent));
+  assert.ok(tilesReached.includes('2048') && tilesReached.includes('65536'), `tiles: ${tilesReached}`);
+  const stats = await page.textContent('#stats-table');
+  assert.match(stats, /Score mean/);
+  assert.match(stats, /ms \/ move p99/);
+  assert.ok(await page.$('#histogram svg'), 'the histogram SVG is inserted');
+  await page.waitForTimeout(300); // let the progress bar finish its transition
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lab-laptop.png'), fullPage: true });
+
+  // Bad parameters come back as a readable message.
+  await page.fill('#bench-games', '100000');
+  await page.click('#bench-run');
+  await page.waitForSelector('.message-error');
+  assert.match(await page.textContent('#bench-status'), /games/);
+});
+
+test('phone layout: pages fit 390 px without horizontal scrolling', async (t) => {
+  const pages = [['/', '2048-phone'], ['/gomoku', 'gomoku-phone'], ['/lab', 'lab-phone']];
+  for (const [pathname, name] of pages) {
+    const page = await open(t, pathname, PHONE);
+    if (pathname === '/gomoku' && gomokuApi) {
+      await loadGomoku(page, { rule: 'renju', moves: 'f8a1g8a3h6a5h7a7', opponent: 'human' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    if (pathname === '/') {
+      // A swipe moves the tiles too.
+      const start = (await savedGame(page)).board;
+      const box = await page.$eval('#board', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
+      for (const [dx, dy] of [[-120, 0], [0, -120], [120, 0], [0, 120]]) {
+        await page.mouse.move(box.x, box.y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + dx, box.y + dy, { steps: 4 });
+        await page.mouse.up();
+        await page.waitForTimeout(150);
+        if ((await savedGame(page)).board !== start) break;
+      }
+      assert.notEqual((await savedGame(page)).board, start, 'a swipe moved the tiles');
+    }
+    if (pathname === '/lab') {
+      await page.selectOption('#bench-ai', 'greedy');
+      await page.fill('#bench-games', '2');
+      await page.click('#bench-run');
+      await page.waitForSelector('#bench-results:not([hidden])', { timeout: 20000 });
+      await page.waitForTimeout(300);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${pathname} overflows by ${overflow}px`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: pathname === '/lab' });
+  }
+});

@@ -1,0 +1,148 @@
+// The Lab page: a 2048 benchmark run on the server, streamed as Server-Sent Events.
+import { info, notify, load, save, stream } from './api.js';
+
+const SETTINGS_KEY = 'tilestone.lab.settings';
+const TILES = ['2048', '4096', '8192', '16384', '32768', '65536'];
+const $ = (id) => document.getElementById(id);
+const el = {
+  form: $('bench-form'), ai: $('bench-ai'), games: $('bench-games'), time: $('bench-time'), seed: $('bench-seed'),
+  run: $('bench-run'), stop: $('bench-stop'), progress: $('bench-progress'), bar: $('bench-bar'),
+  status: $('bench-status'), results: $('bench-results'), reach: $('reach-table'), stats: $('stats-table'),
+  histogram: $('histogram'),
+};
+
+let running = null;
+
+const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(Number(n))
+  ? '—'
+  : Number(n).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
+// Small timings keep three significant digits; large counts get thousands separators.
+const fmtSig = (n, unit = '') => {
+  if (n === undefined || n === null || Number.isNaN(Number(n))) return '—';
+  const v = Number(n);
+  if (v === 0) return `0${unit}`;
+  return `${Math.abs(v) >= 100 ? fmt(v, 0) : Number(v.toPrecision(3)).toString()}${unit}`;
+};
+
+function setProgress(done, total) {
+  const pct = total ? Math.round((100 * done) / total) : 0;
+  el.bar.style.width = `${pct}%`;
+  el.progress.setAttribute('aria-valuenow', String(pct));
+}
+
+function setRunning(on) {
+  el.run.disabled = on;
+  el.stop.disabled = !on;
+  for (const input of [el.ai, el.games, el.time, el.seed]) input.disabled = on;
+}
+
+function params() {
+  return {
+    ai: el.ai.value,
+    games: Math.round(Number(el.games.value)),
+    time_ms: Number(el.time.value),
+    seed: el.seed.value.trim() || '1',
+  };
+}
+
+function run(ev) {
+  ev.preventDefault();
+  if (running) return;
+  const query = params();
+  if (!(query.games >= 1)) { notify('Games must be at least 1'); return; }
+  if (!(query.time_ms > 0)) { notify('Think time must be positive'); return; }
+  save(SETTINGS_KEY, query);
+  setRunning(true);
+  setProgress(0, query.games);
+  el.status.textContent = `Running ${query.games} games of ${query.ai}…`;
+  const started = performance.now();
+  running = stream('/api/2048/bench/stream', query, {
+    progress: (p) => {
+      setProgress(p.done, p.total);
+      const last = p.last ? ` · last game: score ${fmt(p.last.score)}, max tile ${p.last.max_tile}, ${fmt(p.last.moves)} moves` : '';
+      el.status.textContent = `${p.done} / ${p.total} games${last}`;
+    },
+    result: (r) => {
+      running = null;
+      setRunning(false);
+      setProgress(1, 1);
+      const wall = r.wall_s ?? (performance.now() - started) / 1000;
+      el.status.textContent = `Done: ${r.games ?? query.games} games in ${fmtSig(wall, ' s')}.`;
+      showResult(r, query);
+    },
+    error: (message) => {
+      running = null;
+      setRunning(false);
+      el.status.textContent = `Stopped: ${message}`;
+      notify(message);
+    },
+  });
+}
+
+function stop() {
+  if (!running) return;
+  running.close();
+  running = null;
+  setRunning(false);
+  el.status.textContent = 'Stopped.';
+}
+
+function showResult(r, query) {
+  const games = r.games ?? query.games;
+  const reach = r.reach || {};
+  const tiles = Object.keys(reach).length ? Object.keys(reach).sort((a, b) => Number(a) - Number(b)) : TILES;
+  el.reach.tBodies[0].replaceChildren(...tiles.map((t) => {
+    const share = Number(reach[t] ?? 0);
+    const tr = document.createElement('tr');
+    tr.innerHTML = `<td><span class="tile-chip tile-${Number(t) <= 2048 ? t : 'super'}">${t}</span></td>` +
+      `<td>${Math.round(share * games)}</td><td class="bar-cell"><span class="share-bar" style="width:${(share * 100).toFixed(1)}%"></span><span class="share-text">${(share * 100).toFixed(1)} %</span></td>`;
+    return tr;
+  }));
+  const s = r.score || {};
+  const ms = r.ms_per_move || {};
+  const rows = [
+    ['Score mean', fmt(s.mean)], ['Score median', fmt(s.median)], ['Score max', fmt(s.max)],
+    ['Moves', fmt(r.moves)], ['Moves / s', fmt(r.moves_per_s, 0)],
+    ['ms / move p50', fmtSig(ms.p50)], ['ms / move p99', fmtSig(ms.p99)], ['ms / move max', fmtSig(ms.max)],
+    ['Wall time', fmtSig(r.wall_s, ' s')],
+  ];
+  el.stats.tBodies[0].replaceChildren(...rows.map(([k, v]) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = k;
+    const td = document.createElement('td');
+    td.textContent = v;
+    tr.append(th, td);
+    return tr;
+  }));
+  // The server renders the histogram; it is trusted markup from our own binary.
+  el.histogram.innerHTML = typeof r.svg === 'string' ? r.svg : '';
+  el.results.hidden = false;
+}
+
+async function start() {
+  const saved = load(SETTINGS_KEY, {});
+  try {
+    const i = await info();
+    if (i.ais2048 && i.ais2048.length) el.ai.replaceChildren(...i.ais2048.map((n) => new Option(n, n)));
+    if (i.limits) {
+      if (i.limits.max_games) el.games.max = i.limits.max_games;
+      const maxTime = i.limits.max_bench_time_ms ?? i.limits.max_time_ms;
+      if (maxTime) el.time.max = maxTime;
+    }
+  } catch (e) {
+    notify(e.message);
+  }
+  if (saved.ai) el.ai.value = saved.ai;
+  if (!el.ai.value) el.ai.selectedIndex = 0;
+  if (saved.games) el.games.value = saved.games;
+  if (saved.time_ms) el.time.value = saved.time_ms;
+  if (saved.seed) el.seed.value = saved.seed;
+  el.form.addEventListener('submit', run);
+  el.stop.addEventListener('click', stop);
+  document.body.dataset.ready = 'true';
+}
+
+start();
