@@ -371,6 +371,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_hint(*g);
   add_forbidden(*g);
   add_match(*g);
+  add_gomoku_learn_command(*g);
 }
 
 }  // namespace tilestone::app

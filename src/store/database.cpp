@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -70,6 +71,7 @@ class Statement {
   /// SQLITE_ROW, SQLITE_DONE or an error code.
   int step() { return ok() ? sqlite3_step(stmt_) : rc_; }
   std::int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
+  sqlite3_stmt* raw() { return stmt_; }
   std::string text(int col) {
     const auto* p = sqlite3_column_text(stmt_, col);
     return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
@@ -250,6 +252,38 @@ core::Result<std::optional<GameRecord>> Database::game(std::int64_t id) {
   if (rc == SQLITE_ROW) return std::optional<GameRecord>(read_game(s));
   if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read game");
   return std::optional<GameRecord>();
+}
+
+core::Result<Summary> Database::summary() {
+  std::lock_guard lock(impl_->mutex);
+  Summary out;
+  {
+    Statement s(impl_->db, "SELECT COUNT(*), COALESCE(MAX(score), 0), COALESCE(AVG(score), 0), COALESCE(MAX(max_tile), 0) "
+                           "FROM games WHERE game = '2048'");
+    if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
+    out.g2048.games = s.integer(0);
+    out.g2048.best_score = s.integer(1);
+    out.g2048.mean_score = sqlite3_column_double(s.raw(), 2);
+    out.g2048.best_tile = s.integer(3);
+  }
+  for (std::int64_t tile = 2048; tile <= std::max<std::int64_t>(2048, out.g2048.best_tile); tile *= 2) {
+    Statement s(impl_->db, "SELECT COUNT(*) FROM games WHERE game = '2048' AND max_tile >= ?1");
+    s.bind(1, tile);
+    if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
+    out.g2048.reached.push_back({tile, s.integer(0)});
+  }
+  // The player's side is the colour the AI did not play.
+  Statement s(impl_->db,
+              "SELECT COALESCE(json_extract(settings, '$.level'), '?') AS level, COALESCE(rule, ''), COALESCE(size, 0), "
+              "SUM(result <> 'draw' AND result <> 'unfinished' AND result <> COALESCE(json_extract(settings, '$.ai_color'), '')), "
+              "SUM(result = COALESCE(json_extract(settings, '$.ai_color'), '')), SUM(result = 'draw'), "
+              "SUM(result = 'unfinished') FROM games WHERE game = 'gomoku' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW)
+    out.gomoku.push_back({s.text(0), s.text(1), static_cast<int>(s.integer(2)), s.integer(3), s.integer(4),
+                          s.integer(5), s.integer(6)});
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read games");
+  return out;
 }
 
 core::Result<bool> Database::add_learned(const LearnedMove& m) {

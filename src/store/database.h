@@ -49,6 +49,26 @@ struct LearnedCount {
   std::int64_t count = 0;
 };
 
+/// Aggregates of the recorded games (what `tilestone history` and the web's History show).
+struct Summary2048 {
+  std::int64_t games = 0;
+  std::int64_t best_score = 0;
+  double mean_score = 0;
+  std::int64_t best_tile = 0;
+  /// For each tile from 2048 up to the best reached: how many games reached it.
+  std::vector<std::pair<std::int64_t, std::int64_t>> reached;
+};
+/// Gomoku results from the player's view against one AI level, rule and board size.
+struct SummaryGomoku {
+  std::string level, rule;
+  int size = 0;
+  std::int64_t wins = 0, losses = 0, draws = 0, unfinished = 0;
+};
+struct Summary {
+  Summary2048 g2048;
+  std::vector<SummaryGomoku> gomoku;
+};
+
 /// The schema version a freshly opened database has after its migrations.
 int current_schema_version();
 
@@ -76,6 +96,7 @@ class Database {
   /// Games newest first, of one kind ("2048", "gomoku") or all (empty); limit 0 = all.
   core::Result<std::vector<GameRecord>> games(std::string_view game = {}, int limit = 0);
   core::Result<std::optional<GameRecord>> game(std::int64_t id);
+  core::Result<Summary> summary();
 
   /// Records a losing move; true when it was new.
   core::Result<bool> add_learned(const LearnedMove& m);
