@@ -66,7 +66,8 @@ class Statement {
   bool ok() const { return rc_ == SQLITE_OK; }
   Statement& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(stmt_, i, v)); }
   Statement& bind(int i, std::string_view v) {
-    return check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    // An empty view may have no data pointer, which SQLite would bind as NULL.
+    return check(sqlite3_bind_text(stmt_, i, v.empty() ? "" : v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   /// SQLITE_ROW, SQLITE_DONE or an error code.
   int step() { return ok() ? sqlite3_step(stmt_) : rc_; }
