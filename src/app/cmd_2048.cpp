@@ -253,10 +253,12 @@ void add_2048_commands(CLI::App& root) {
   {
     auto* cmd = g->add_subcommand("play", "play in the terminal (arrows/WASD, h hint, a auto, u undo, n new, q quit)");
     auto o = std::make_shared<AiOptions>();
+    auto db = std::make_shared<DbOptions>();
     add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
+    add_db_options(cmd, *db);
     cmd->callback([=] {
       const auto [cfg, limits] = resolve(*o);
-      play_2048(cfg, limits, o->seed);
+      play_2048(cfg, limits, o->seed, *db);
     });
   }
   // bench

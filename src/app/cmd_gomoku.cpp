@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/gomoku_record.h"
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "core/stats.h"
@@ -167,20 +168,23 @@ void add_forbidden(CLI::App& g) {
 void add_play(CLI::App& g) {
   auto opt = std::make_shared<Common>();
   auto ai_first = std::make_shared<bool>(false);
+  auto db = std::make_shared<DbOptions>();
   auto* cmd = g.add_subcommand("play", "Play a game against the AI in the terminal");
+  add_db_options(cmd, *db);
   cmd->add_option("--rule", opt->rule, "freestyle | standard | renju");
   cmd->add_option("--size", opt->size, "board size (5-22)");
   cmd->add_option("--level", opt->level, "scorer | minimax | montecarlo | strong");
   cmd->add_option("--time-ms", opt->time_ms, "AI time per move in milliseconds");
   cmd->add_option("--seed", opt->seed, "seed of random choices");
   cmd->add_flag("--ai-first", *ai_first, "the AI plays black");
-  cmd->callback([opt, ai_first] {
+  cmd->callback([opt, ai_first, db] {
     check_common(*opt);
     const Rule rule = rule_or_throw(opt->rule);
     auto engine = make_engine(level_or_throw(opt->level));
     Board board(opt->size, rule);
     const Color ai = *ai_first ? Color::BLACK : Color::WHITE;
     const Limits limits = limits_of(*opt);
+    GomokuRecorder recorder(*db, opt->level, ai, limits);
     auto show = [&] {
       const bool black_to_move = board.to_move() == Color::BLACK;
       std::cout << '\n' << render_board(board, black_to_move ? forbidden_points(board) : std::vector<Point>{});
@@ -190,12 +194,13 @@ void add_play(CLI::App& g) {
       show();
       std::cout << (o == Outcome::DRAW ? "Draw: the board is full.\n"
                     : (o == Outcome::BLACK_WINS) == (ai == Color::BLACK) ? "The AI wins.\n" : "You win!\n");
+      std::cout << recorder.finish(board, o);
     };
     std::cout << "You play " << (ai == Color::BLACK ? "white (O)" : "black (X)")
               << ". Type a move like h8, h for a hint, u to undo, q to quit.\n";
     while (true) {
       if (board.to_move() == ai) {
-        const auto r = engine->search(board, limits);
+        const auto r = engine->search(board, recorder.limits_for(board));
         std::cout << "AI plays " << format_point(r.move, board.size()) << '\n';
         const Outcome o = play_and_judge(board, r.move);
         if (o != Outcome::NONE) return finish(o);
@@ -204,13 +209,13 @@ void add_play(CLI::App& g) {
       show();
       std::cout << "your move> " << std::flush;
       std::string line;
-      if (!std::getline(std::cin, line)) return;
+      if (!std::getline(std::cin, line)) return (void)recorder.finish(board, Outcome::NONE);
       line.erase(0, line.find_first_not_of(" \t\r"));
       line.erase(line.find_last_not_of(" \t\r") + 1);
       if (line.empty()) continue;
-      if (line == "q") return;
+      if (line == "q") return (void)recorder.finish(board, Outcome::NONE);
       if (line == "h") {
-        const auto r = engine->search(board, limits);
+        const auto r = engine->search(board, recorder.limits_for(board));
         std::cout << "hint: " << format_point(r.move, board.size()) << " (" << describe_value(r.value) << ")\n";
         continue;
       }
@@ -366,6 +371,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_hint(*g);
   add_forbidden(*g);
   add_match(*g);
+  add_gomoku_learn_command(*g);
 }
 
 }  // namespace tilestone::app

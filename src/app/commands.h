@@ -18,5 +18,9 @@ void add_2048_commands(CLI::App& root);
 void add_bench_command(CLI::App& root);
 void add_serve_command(CLI::App& root);
 void add_gomoku_commands(CLI::App& root);
+/// `tilestone history [export]`: the recorded games and their aggregates.
+void add_history_command(CLI::App& root);
+/// `tilestone gomoku learn --stats | --forget`, under the gomoku command.
+void add_gomoku_learn_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   tilestone::app::add_bench_command(app);
   tilestone::app::add_serve_command(app);
   tilestone::app::add_gomoku_commands(app);
+  tilestone::app::add_history_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -62,8 +62,9 @@ const char* arrow(Dir d) {
 
 class Session {
  public:
-  Session(const AiConfig& cfg, const Limits& limits, std::uint64_t seed)
-      : ai_(std::move(make_ai(cfg).value())), limits_(limits), seed_(seed), game_(seed), best_(load_best()) {}
+  Session(const AiConfig& cfg, const Limits& limits, std::uint64_t seed, const DbOptions& db)
+      : ai_(std::move(make_ai(cfg).value())), cfg_(cfg), limits_(limits), seed_(seed), game_(seed), best_(load_best()),
+        recorder_(db) {}
 
   void run() {
     render();
@@ -84,6 +85,7 @@ class Session {
     }
     if (game_.score() > best_) best_ = game_.score();
     save_best(best_);
+    record_game("quit");
   }
 
  private:
@@ -108,9 +110,14 @@ class Session {
       else if (word == "h" || word == "hint") hint();
       else if (word == "u" || word == "undo") {
         if (!game_.undo()) message_ = "nothing to undo";
+        else if (!moves_.empty()) moves_.pop_back();
       } else if (word == "n" || word == "new") {
         record_best();
+        record_game("quit");
         game_ = Game(++seed_);
+        moves_.clear();
+        recorded_.clear();
+        game_seed_ = seed_;
         announced_win_ = false;
       } else if (word == "\x1b") {
         auto_ = false;
@@ -121,7 +128,7 @@ class Session {
     }
     if (move) {
       auto_ = false;
-      if (!game_.play(*move)) message_ = fmt::format("{} does not move anything", to_string(*move));
+      if (!play(*move)) message_ = fmt::format("{} does not move anything", to_string(*move));
     }
     return true;
   }
@@ -141,12 +148,38 @@ class Session {
 
   void ai_move() {
     const Analysis a = ai_->analyze(game_.grid().to_board(), limits_);
-    bool played = a.best && game_.play(*a.best);
+    bool played = a.best && play(*a.best);
     for (Dir d : ALL_DIRS) {
       if (played) break;
-      played = game_.play(d).has_value();
+      played = play(d);
     }
     if (game_.over()) auto_ = false;
+  }
+
+  // Every move goes through here, so the recorded move string follows the game.
+  bool play(Dir d) {
+    if (!game_.play(d)) return false;
+    if (moves_.empty()) started_at_ = store::now_seconds();
+    moves_ += "UDLR"[index(d)];
+    if (game_.over()) record_game("over");
+    return true;
+  }
+
+  // One row per game; a game taken back after it was recorded and played on is recorded again.
+  void record_game(const char* result) {
+    if (moves_.empty() || recorded_ == moves_) return;
+    store::GameRecord g;
+    g.game = "2048";
+    g.started_at = started_at_;
+    g.moves = moves_;
+    g.result = result;
+    g.score = static_cast<std::int64_t>(game_.score());
+    g.max_tile = static_cast<std::int64_t>(game_.grid().max_tile());
+    g.seed = game_seed_;
+    g.settings = fmt::format(R"({{"ai":"{}","time_ms":{},"depth":{},"threads":{}}})", cfg_.name, limits_.time_ms,
+                             limits_.depth, limits_.threads);
+    recorder_.record(std::move(g));
+    recorded_ = moves_;
   }
 
   void run_auto_to_end() {
@@ -192,6 +225,7 @@ class Session {
 
   Terminal term_;
   std::unique_ptr<Ai> ai_;
+  AiConfig cfg_;
   Limits limits_;
   std::uint64_t seed_;
   Game game_;
@@ -199,10 +233,17 @@ class Session {
   bool auto_ = false;
   bool announced_win_ = false;
   std::string message_;
+  Recorder recorder_;
+  std::string moves_;     // U D L R, one per move of the current game
+  std::string recorded_;  // the move string last recorded, so a game is not recorded twice
+  std::int64_t started_at_ = 0;
+  std::uint64_t game_seed_ = seed_;
 };
 
 }  // namespace
 
-void play_2048(const AiConfig& cfg, const Limits& limits, std::uint64_t seed) { Session(cfg, limits, seed).run(); }
+void play_2048(const AiConfig& cfg, const Limits& limits, std::uint64_t seed, const DbOptions& db) {
+  Session(cfg, limits, seed, db).run();
+}
 
 }  // namespace tilestone::app

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -19,7 +20,20 @@ struct Limits {
   int threads = 1;
   std::uint64_t seed = 0;
   std::size_t memory_mb = params::TT_DEFAULT_MB;  ///< transposition table size
+  /// Root moves known to lose (learnt from lost games): every level plays something else while
+  /// another legal move exists. A winning move (a five, a proven VCF/VCT) is never in here.
+  std::vector<Point> avoid;
 };
+
+/// Whether `limits` ask the root not to play p.
+inline bool avoided(const Limits& limits, Point p) {
+  for (Point q : limits.avoid)
+    if (q == p) return true;
+  return false;
+}
+
+/// `moves` (cell indices of `board`) without the avoided ones, unless that would leave none.
+std::vector<int> without_avoided(const Board& board, std::vector<int> moves, const Limits& limits);
 
 /// One report of a search in progress (one per finished iteration).
 struct SearchInfo {

@@ -32,7 +32,7 @@ int seed_point_score(const Board& b, int idx, Color me) {
 // Step 4-5 of the seed: score every empty point near the stones, take the best.
 class ScorerEngine final : public Engine {
  public:
-  SearchResult search(const Board& board, const Limits&, const ProgressFn&) override {
+  SearchResult search(const Board& board, const Limits& limits, const ProgressFn&) override {
     const core::Deadline clock = core::Deadline::in_ms(0);
     const Color me = board.to_move();
     SearchResult r;
@@ -41,14 +41,17 @@ class ScorerEngine final : public Engine {
       r.move = {board.size() / 2, board.size() / 2};
     } else {
       int best = -1, best_idx = -1;
+      std::vector<int> playable;
       board.for_each_candidate([&](int q) {
+        if (may_play(board, q, me)) playable.push_back(q);
+      });
+      for (int q : without_avoided(board, std::move(playable), limits)) {
         ++r.nodes;
-        if (!may_play(board, q, me)) return;
         // A five of our own beats every block.
         int s = is_five_point(board, q, me) ? 1 << 24 : seed_point_score(board, q, me) * 4096;
         s += board.value(me, q) + board.value(opponent(me), q);
         if (s > best) best = s, best_idx = q;
-      });
+      }
       r.move = best_idx >= 0 ? board.point(best_idx) : fallback_move(board);
       r.value = best >> 12;
     }
@@ -65,7 +68,7 @@ class MinimaxEngine final : public Engine {
   SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress) override {
     const core::Deadline clock = core::Deadline::in_ms(0);
     SearchResult r;
-    const auto root = candidates(board);
+    const auto root = without_avoided(board, candidates(board), limits);
     if (board.move_count() == 0 || root.empty()) {
       r.move = board.move_count() == 0 ? Point{board.size() / 2, board.size() / 2} : fallback_move(board);
       r.pv = {r.move};
@@ -181,6 +184,7 @@ struct Playout {
   Board board;
   Color root;
   Outcome outcome = Outcome::NONE;
+  const Limits* limits = nullptr;  // the root's avoided moves (actions() is asked at the root only)
 
   std::vector<int> actions() const {
     if (outcome != Outcome::NONE) return {};
@@ -193,7 +197,7 @@ struct Playout {
     std::sort(scored.begin(), scored.end());
     std::vector<int> out;
     for (std::size_t i = 0; i < scored.size() && static_cast<int>(i) < params::MONTECARLO_ROOT_MOVES; ++i) out.push_back(scored[i].second);
-    return out;
+    return limits ? without_avoided(board, std::move(out), *limits) : out;
   }
 
   void do_action(int a, core::Rng&) {
@@ -235,6 +239,7 @@ class MonteCarloEngine final : public Engine {
     SearchResult r;
     r.depth = 1;
     Playout root{board, board.to_move()};
+    root.limits = &limits;
     search::MonteCarloLimits mc;
     // The template keeps one work unit per 16 playouts, so the count must stay near what the
     // budget allows: millions of idle units would cost more than the budget to skip.
@@ -288,6 +293,14 @@ std::unique_ptr<Engine> make_engine(Level level) {
     case Level::STRONG: return make_strong_engine();
   }
   return make_strong_engine();
+}
+
+std::vector<int> without_avoided(const Board& board, std::vector<int> moves, const Limits& limits) {
+  if (limits.avoid.empty()) return moves;
+  std::vector<int> kept;
+  for (int q : moves)
+    if (!avoided(limits, board.point(q))) kept.push_back(q);
+  return kept.empty() ? moves : kept;
 }
 
 std::optional<int> plies_to_win(int value) {

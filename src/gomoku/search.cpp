@@ -331,7 +331,7 @@ class StrongEngine final : public Engine {
     if (auto quick = forced_answer(b, shared, limits)) return finish(*quick);
 
     // Step 2. Lazy SMP: every thread deepens on its own board copy, sharing the table.
-    std::vector<int> root = root_moves(b);
+    std::vector<int> root = without_avoided(b, root_moves(b), limits);
     if (root.empty()) {
       result.move = fallback_move(board);
       return finish(result);

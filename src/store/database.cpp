@@ -1,0 +1,356 @@
+// The SQLite store: a thin layer of prepared statements under a mutex, so one Database can be
+// shared by the server's request threads.
+
+#include "store/database.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <utility>
+
+namespace tilestone::store {
+namespace {
+
+constexpr int BUSY_TIMEOUT_MS = 5000;
+
+// Forward migrations: entry i takes the schema from version i to i + 1. Never edit one that has
+// shipped; append a new one.
+constexpr const char* MIGRATIONS[] = {
+    // 1: game records.
+    R"sql(
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  game TEXT NOT NULL CHECK (game IN ('2048', 'gomoku')),
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER NOT NULL,
+  moves TEXT NOT NULL,
+  result TEXT NOT NULL,
+  score INTEGER NOT NULL DEFAULT 0,
+  max_tile INTEGER NOT NULL DEFAULT 0,
+  rule TEXT,
+  size INTEGER,
+  settings TEXT NOT NULL DEFAULT '{}',
+  seed INTEGER NOT NULL DEFAULT 0,
+  source TEXT NOT NULL CHECK (source IN ('cli', 'web', 'match'))
+);
+CREATE INDEX games_by_kind ON games (game, id);
+)sql",
+    // 2: positions where the Gomoku AI's move lost by force.
+    R"sql(
+CREATE TABLE learned (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  rule TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  position TEXT NOT NULL,
+  move_x INTEGER NOT NULL,
+  move_y INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  game_id INTEGER,
+  UNIQUE (rule, size, position, move_x, move_y)
+);
+)sql",
+};
+constexpr int SCHEMA_VERSION = static_cast<int>(std::size(MIGRATIONS));
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) { rc_ = sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  bool ok() const { return rc_ == SQLITE_OK; }
+  Statement& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(stmt_, i, v)); }
+  Statement& bind(int i, std::string_view v) {
+    // An empty view may have no data pointer, which SQLite would bind as NULL.
+    return check(sqlite3_bind_text(stmt_, i, v.empty() ? "" : v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
+  /// SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return ok() ? sqlite3_step(stmt_) : rc_; }
+  std::int64_t integer(int col) { return sqlite3_column_int64(stmt_, col); }
+  sqlite3_stmt* raw() { return stmt_; }
+  std::string text(int col) {
+    const auto* p = sqlite3_column_text(stmt_, col);
+    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+  }
+
+ private:
+  Statement& check(int rc) {
+    if (rc_ == SQLITE_OK && rc != SQLITE_OK) rc_ = rc;
+    return *this;
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+  int rc_;
+};
+
+}  // namespace
+
+struct Database::Impl {
+  sqlite3* db = nullptr;
+  std::mutex mutex;
+
+  ~Impl() { sqlite3_close_v2(db); }
+
+  std::string failed;  // the message of a failed transaction, kept across its ROLLBACK
+
+  core::Error error(const std::string& path, const std::string& what) {
+    std::string why = !failed.empty() ? failed : db ? sqlite3_errmsg(db) : "out of memory";
+    failed.clear();
+    return core::fail("database " + path + ": " + what + ": " + why);
+  }
+
+  bool exec(const char* sql) { return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+
+  // Runs fn inside BEGIN IMMEDIATE ... COMMIT; rolls back when fn or the commit fails.
+  template <class Fn>
+  bool transaction(Fn&& fn) {
+    failed.clear();
+    if (!exec("BEGIN IMMEDIATE")) return false;
+    if (!fn() || !exec("COMMIT")) {
+      failed = sqlite3_errmsg(db);
+      exec("ROLLBACK");
+      return false;
+    }
+    return true;
+  }
+};
+
+int current_schema_version() { return SCHEMA_VERSION; }
+
+std::string default_path(std::string_view cli_path) {
+  if (!cli_path.empty()) return std::string(cli_path);
+  if (const char* env = std::getenv("TILESTONE_DB"); env && *env) return env;
+  namespace fs = std::filesystem;
+  fs::path base;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) base = xdg;
+  else if (const char* home = std::getenv("HOME"); home && *home) base = fs::path(home) / ".local" / "share";
+  else base = ".";
+  return (base / "tilestone" / "tilestone.db").string();
+}
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+Database::Database(std::string path, std::unique_ptr<Impl> impl) : path_(std::move(path)), impl_(std::move(impl)) {}
+Database::~Database() = default;
+
+core::Result<std::shared_ptr<Database>> Database::open(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty() && !fs::exists(parent, ec)) {
+    fs::create_directories(parent, ec);
+    if (ec) return core::fail("database " + path + ": cannot create folder " + parent.string() + ": " + ec.message());
+  }
+  auto impl = std::make_unique<Impl>();
+  if (sqlite3_open_v2(path.c_str(), &impl->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK)
+    return impl->error(path, "cannot open");
+  sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
+  sqlite3_extended_result_codes(impl->db, 1);
+
+  // Step 1. Read the version: this is where a file that is not a database shows.
+  int version = 0;
+  {
+    Statement s(impl->db, "PRAGMA user_version");
+    if (s.step() != SQLITE_ROW) return impl->error(path, "cannot read (corrupt or not a database?)");
+    version = static_cast<int>(s.integer(0));
+  }
+  if (version > SCHEMA_VERSION)
+    return core::fail("database " + path + ": schema version " + std::to_string(version) +
+                      " is newer than this tilestone understands (" + std::to_string(SCHEMA_VERSION) + ")");
+  // Step 2. WAL, so readers never block the writer and a killed writer loses only its open
+  // transaction; NORMAL sync is durable across process crashes in WAL mode.
+  {
+    Statement s(impl->db, "PRAGMA journal_mode=WAL");
+    if (s.step() != SQLITE_ROW) return impl->error(path, "cannot switch to WAL mode");
+  }
+  if (!impl->exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"))
+    return impl->error(path, "cannot configure");
+  // Step 3. Forward migrations, each in its own transaction with its version bump.
+  for (int v = version; v < SCHEMA_VERSION; ++v) {
+    const std::string bump = "PRAGMA user_version = " + std::to_string(v + 1);
+    const bool ok = impl->transaction([&] { return impl->exec(MIGRATIONS[v]) && impl->exec(bump.c_str()); });
+    if (!ok) return impl->error(path, "cannot migrate to schema version " + std::to_string(v + 1));
+  }
+  return std::shared_ptr<Database>(new Database(path, std::move(impl)));
+}
+
+int Database::schema_version() {
+  std::lock_guard lock(impl_->mutex);
+  Statement s(impl_->db, "PRAGMA user_version");
+  return s.step() == SQLITE_ROW ? static_cast<int>(s.integer(0)) : -1;
+}
+
+core::Result<std::int64_t> Database::add_game(const GameRecord& g) {
+  std::lock_guard lock(impl_->mutex);
+  std::int64_t id = 0;
+  const bool ok = impl_->transaction([&] {
+    Statement s(impl_->db,
+                "INSERT INTO games (game, started_at, ended_at, moves, result, score, max_tile, rule, size, settings, "
+                "seed, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    s.bind(1, g.game).bind(2, g.started_at).bind(3, g.ended_at).bind(4, g.moves).bind(5, g.result);
+    s.bind(6, g.score).bind(7, g.max_tile).bind(8, g.rule).bind(9, std::int64_t{g.size}).bind(10, g.settings);
+    s.bind(11, static_cast<std::int64_t>(g.seed)).bind(12, g.source);
+    if (s.step() != SQLITE_DONE) return false;
+    id = sqlite3_last_insert_rowid(impl_->db);
+    return true;
+  });
+  if (!ok) return impl_->error(path_, "cannot record the game");
+  return id;
+}
+
+namespace {
+
+constexpr const char* GAME_COLUMNS =
+    "SELECT id, game, started_at, ended_at, moves, result, score, max_tile, COALESCE(rule, ''), COALESCE(size, 0), "
+    "settings, seed, source FROM games ";
+
+GameRecord read_game(Statement& s) {
+  GameRecord g;
+  g.id = s.integer(0);
+  g.game = s.text(1);
+  g.started_at = s.integer(2);
+  g.ended_at = s.integer(3);
+  g.moves = s.text(4);
+  g.result = s.text(5);
+  g.score = s.integer(6);
+  g.max_tile = s.integer(7);
+  g.rule = s.text(8);
+  g.size = static_cast<int>(s.integer(9));
+  g.settings = s.text(10);
+  g.seed = static_cast<std::uint64_t>(s.integer(11));
+  g.source = s.text(12);
+  return g;
+}
+
+}  // namespace
+
+core::Result<std::vector<GameRecord>> Database::games(std::string_view game, int limit) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string sql = std::string(GAME_COLUMNS) + "WHERE (?1 = '' OR game = ?1) ORDER BY id DESC LIMIT ?2";
+  Statement s(impl_->db, sql.c_str());
+  s.bind(1, game).bind(2, limit > 0 ? std::int64_t{limit} : std::int64_t{-1});
+  std::vector<GameRecord> out;
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) out.push_back(read_game(s));
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read games");
+  return out;
+}
+
+core::Result<std::optional<GameRecord>> Database::game(std::int64_t id) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string sql = std::string(GAME_COLUMNS) + "WHERE id = ?1";
+  Statement s(impl_->db, sql.c_str());
+  s.bind(1, id);
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return std::optional<GameRecord>(read_game(s));
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read game");
+  return std::optional<GameRecord>();
+}
+
+core::Result<Summary> Database::summary() {
+  std::lock_guard lock(impl_->mutex);
+  Summary out;
+  {
+    Statement s(impl_->db, "SELECT COUNT(*), COALESCE(MAX(score), 0), COALESCE(AVG(score), 0), COALESCE(MAX(max_tile), 0) "
+                           "FROM games WHERE game = '2048'");
+    if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
+    out.g2048.games = s.integer(0);
+    out.g2048.best_score = s.integer(1);
+    out.g2048.mean_score = sqlite3_column_double(s.raw(), 2);
+    out.g2048.best_tile = s.integer(3);
+  }
+  for (std::int64_t tile = 2048; tile <= std::max<std::int64_t>(2048, out.g2048.best_tile); tile *= 2) {
+    Statement s(impl_->db, "SELECT COUNT(*) FROM games WHERE game = '2048' AND max_tile >= ?1");
+    s.bind(1, tile);
+    if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
+    out.g2048.reached.push_back({tile, s.integer(0)});
+  }
+  // The player's side is the colour the AI did not play.
+  Statement s(impl_->db,
+              "SELECT COALESCE(json_extract(settings, '$.level'), '?') AS level, COALESCE(rule, ''), COALESCE(size, 0), "
+              "SUM(result <> 'draw' AND result <> 'unfinished' AND result <> COALESCE(json_extract(settings, '$.ai_color'), '')), "
+              "SUM(result = COALESCE(json_extract(settings, '$.ai_color'), '')), SUM(result = 'draw'), "
+              "SUM(result = 'unfinished') FROM games WHERE game = 'gomoku' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW)
+    out.gomoku.push_back({s.text(0), s.text(1), static_cast<int>(s.integer(2)), s.integer(3), s.integer(4),
+                          s.integer(5), s.integer(6)});
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read games");
+  return out;
+}
+
+core::Result<bool> Database::add_learned(const LearnedMove& m) {
+  std::lock_guard lock(impl_->mutex);
+  bool added = false;
+  const bool ok = impl_->transaction([&] {
+    Statement s(impl_->db,
+                "INSERT OR IGNORE INTO learned (rule, size, position, move_x, move_y, created_at, game_id) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULLIF(?7, 0))");
+    s.bind(1, m.rule).bind(2, std::int64_t{m.size}).bind(3, m.position).bind(4, std::int64_t{m.x});
+    s.bind(5, std::int64_t{m.y}).bind(6, m.created_at ? m.created_at : now_seconds()).bind(7, m.game_id);
+    if (s.step() != SQLITE_DONE) return false;
+    added = sqlite3_changes(impl_->db) > 0;
+    return true;
+  });
+  if (!ok) return impl_->error(path_, "cannot record a learnt move");
+  return added;
+}
+
+core::Result<std::vector<LearnedMove>> Database::learned(std::string_view rule, int size, std::string_view position) {
+  std::lock_guard lock(impl_->mutex);
+  Statement s(impl_->db,
+              "SELECT move_x, move_y, created_at, COALESCE(game_id, 0) FROM learned "
+              "WHERE rule = ?1 AND size = ?2 AND position = ?3 ORDER BY move_y, move_x");
+  s.bind(1, rule).bind(2, std::int64_t{size}).bind(3, position);
+  std::vector<LearnedMove> out;
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) {
+    LearnedMove m{std::string(rule), size, std::string(position)};
+    m.x = static_cast<int>(s.integer(0));
+    m.y = static_cast<int>(s.integer(1));
+    m.created_at = s.integer(2);
+    m.game_id = s.integer(3);
+    out.push_back(std::move(m));
+  }
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read learnt moves");
+  return out;
+}
+
+core::Result<std::vector<LearnedCount>> Database::learned_counts() {
+  std::lock_guard lock(impl_->mutex);
+  Statement s(impl_->db, "SELECT rule, size, COUNT(*) FROM learned GROUP BY rule, size ORDER BY rule, size");
+  std::vector<LearnedCount> out;
+  int rc;
+  while ((rc = s.step()) == SQLITE_ROW) out.push_back({s.text(0), static_cast<int>(s.integer(1)), s.integer(2)});
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read learnt moves");
+  return out;
+}
+
+core::Result<std::int64_t> Database::forget_learned() {
+  std::lock_guard lock(impl_->mutex);
+  std::int64_t n = 0;
+  const bool ok = impl_->transaction([&] {
+    if (!impl_->exec("DELETE FROM learned")) return false;
+    n = sqlite3_changes(impl_->db);
+    return true;
+  });
+  if (!ok) return impl_->error(path_, "cannot forget learnt moves");
+  return n;
+}
+
+core::Result<std::string> Database::integrity_check() {
+  std::lock_guard lock(impl_->mutex);
+  Statement s(impl_->db, "PRAGMA integrity_check");
+  if (s.step() != SQLITE_ROW) return impl_->error(path_, "integrity check failed to run");
+  return s.text(0);
+}
+
+}  // namespace tilestone::store

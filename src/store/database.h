@@ -1,0 +1,120 @@
+#pragma once
+// The embedded SQLite database: finished games of 2048 and Gomoku, and the positions the Gomoku
+// AI learnt to avoid. One file, WAL mode, a busy timeout, every write a transaction; the schema
+// is versioned by PRAGMA user_version and migrated forward on open. Errors come back as
+// core::Result with a message that names the file, so callers can play on without recording.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+
+namespace tilestone::store {
+
+/// One finished game. Times are Unix seconds (UTC).
+struct GameRecord {
+  std::int64_t id = 0;         ///< assigned by the database
+  std::string game;            ///< "2048" or "gomoku"
+  std::int64_t started_at = 0;
+  std::int64_t ended_at = 0;
+  std::string moves;           ///< 2048: one letter per move (U D L R); Gomoku: "h8i9h9..."
+  std::string result;          ///< 2048: "over" or "quit"; Gomoku: "black", "white", "draw" or "unfinished"
+  std::int64_t score = 0;      ///< 2048 only
+  std::int64_t max_tile = 0;   ///< 2048 only
+  std::string rule;            ///< Gomoku only: freestyle | standard | renju
+  int size = 0;                ///< Gomoku only: board size
+  std::string settings = "{}"; ///< AI settings as a JSON object (Gomoku: level and ai_color)
+  std::uint64_t seed = 0;
+  std::string source = "cli";  ///< "cli", "web" or "match"
+};
+
+/// A move the Gomoku AI must not play: position and move in canonical coordinates (see
+/// gomoku/learn.h), under a rule and board size.
+struct LearnedMove {
+  std::string rule;
+  int size = 0;
+  std::string position;  ///< size*size characters row-major: '.' empty, 'x' black, 'o' white
+  int x = 0, y = 0;
+  std::int64_t created_at = 0;
+  std::int64_t game_id = 0;  ///< the game it was learnt from; 0 when unknown
+};
+
+struct LearnedCount {
+  std::string rule;
+  int size = 0;
+  std::int64_t count = 0;
+};
+
+/// Aggregates of the recorded games (what `tilestone history` and the web's History show).
+struct Summary2048 {
+  std::int64_t games = 0;
+  std::int64_t best_score = 0;
+  double mean_score = 0;
+  std::int64_t best_tile = 0;
+  /// For each tile from 2048 up to the best reached: how many games reached it.
+  std::vector<std::pair<std::int64_t, std::int64_t>> reached;
+};
+/// Gomoku results from the player's view against one AI level, rule and board size.
+struct SummaryGomoku {
+  std::string level, rule;
+  int size = 0;
+  std::int64_t wins = 0, losses = 0, draws = 0, unfinished = 0;
+};
+struct Summary {
+  Summary2048 g2048;
+  std::vector<SummaryGomoku> gomoku;
+};
+
+/// The schema version a freshly opened database has after its migrations.
+int current_schema_version();
+
+/// Where the database lives: `cli_path` when given, else $TILESTONE_DB, else
+/// $XDG_DATA_HOME/tilestone/tilestone.db, else ~/.local/share/tilestone/tilestone.db.
+std::string default_path(std::string_view cli_path = {});
+
+/// Seconds since the Unix epoch, now.
+std::int64_t now_seconds();
+
+class Database {
+ public:
+  /// Opens (creating it and its folder when missing) and migrates the database at `path`.
+  static core::Result<std::shared_ptr<Database>> open(const std::string& path);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  const std::string& path() const { return path_; }
+  /// PRAGMA user_version.
+  int schema_version();
+
+  /// Inserts a finished game in one transaction; its new id once committed.
+  core::Result<std::int64_t> add_game(const GameRecord& g);
+  /// Games newest first, of one kind ("2048", "gomoku") or all (empty); limit 0 = all.
+  core::Result<std::vector<GameRecord>> games(std::string_view game = {}, int limit = 0);
+  core::Result<std::optional<GameRecord>> game(std::int64_t id);
+  core::Result<Summary> summary();
+
+  /// Records a losing move; true when it was new.
+  core::Result<bool> add_learned(const LearnedMove& m);
+  /// Moves learnt for one canonical position.
+  core::Result<std::vector<LearnedMove>> learned(std::string_view rule, int size, std::string_view position);
+  core::Result<std::vector<LearnedCount>> learned_counts();
+  /// Deletes every learnt move; how many there were.
+  core::Result<std::int64_t> forget_learned();
+
+  /// PRAGMA integrity_check: "ok" or the first problem.
+  core::Result<std::string> integrity_check();
+
+  struct Impl;
+
+ private:
+  Database(std::string path, std::unique_ptr<Impl> impl);
+  std::string path_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tilestone::store
