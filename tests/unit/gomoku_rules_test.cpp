@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,18 @@ TEST(GomokuBoard, PinnedZobristHashes) {
   EXPECT_EQ(a.hash(), c.hash());
 }
 
+
+// Readable test names from each case's description ("double three" -> "double_three").
+template <class Case>
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  std::string out;
+  for (const char* c = info.param.name; *c; ++c) {
+    const unsigned char ch = static_cast<unsigned char>(*c);
+    out += std::isalnum(ch) ? static_cast<char>(ch) : '_';
+  }
+  return out + "_" + std::to_string(info.index);
+}
+
 struct FiveCase {
   const char* name;
   Rule rule;
@@ -140,7 +153,8 @@ INSTANTIATE_TEST_SUITE_P(
                       FiveCase{"renju black six is forbidden", Rule::RENJU, BLACK_SIX, Verdict::FORBIDDEN},
                       FiveCase{"renju white six wins", Rule::RENJU, WHITE_SIX, Verdict::WINS},
                       FiveCase{"standard white six does not win", Rule::STANDARD, WHITE_SIX, Verdict::NORMAL},
-                      FiveCase{"diagonal five", Rule::FREESTYLE, DIAGONAL_FIVE, Verdict::WINS}));
+                      FiveCase{"diagonal five", Rule::FREESTYLE, DIAGONAL_FIVE, Verdict::WINS}),
+    case_name<FiveCase>);
 
 TEST(GomokuFive, WinningLineAndOutcome) {
   auto d = diagram(BLACK_FIVE, Rule::FREESTYLE);
@@ -246,7 +260,8 @@ INSTANTIATE_TEST_SUITE_P(
                       {"O.O........", "...........", "...........", "...........", "...........",
                        "...........", "...........", "...........", "X..........", "X..........",
                        "?.XX....O.O"},
-                      false}));
+                      false}),
+    case_name<ForbiddenCase>);
 
 // The recursive case. Black's ?-point makes a vertical three (real) and a horizontal three
 // X X ? whose only straight-four point q (marked by the column of five stones) would be an
