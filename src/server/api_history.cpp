@@ -24,6 +24,8 @@ constexpr std::size_t MAX_2048_MOVES = 60000;
 constexpr std::size_t MAX_CLIENT_ID = 64;
 constexpr int MAX_LIST = 500;
 constexpr double EARLIEST_TIME = 946684800;  // 2000-01-01, Unix seconds
+// The think time a record notes (not spent here, so not capped by --max-time-ms).
+constexpr int MAX_NOTED_TIME_MS = 600000;
 
 store::Database& database(const Context& ctx) {
   if (!ctx.recording.db) throw Unavailable("games are not recorded: " + ctx.recording.problem);
@@ -69,7 +71,7 @@ void record_2048(const httplib::Request& req, httplib::Response& res, const Cont
   const auto names = g2048::ai_names();
   if (std::find(names.begin(), names.end(), ai) == names.end()) throw BadRequest(fmt::format("unknown AI '{}'", ai));
   g.settings = json{{"ai", ai},
-                    {"time_ms", get_number(body, "time_ms", 1, ctx.limits.max_time_ms, 100)},
+                    {"time_ms", get_int(body, "time_ms", 1, MAX_NOTED_TIME_MS, 100)},
                     {"auto_moves", get_int(body, "auto_moves", 0, static_cast<int>(MAX_2048_MOVES), 0)}}
                    .dump();
   std::tie(g.started_at, g.ended_at) = get_times(body);
@@ -107,7 +109,7 @@ void record_gomoku(const httplib::Request& req, httplib::Response& res, const Co
     throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", level));
   const std::string ai_color = get_string(body, "ai_color");
   if (ai_color != "black" && ai_color != "white") throw BadRequest("'ai_color' must be black or white");
-  const int time_ms = get_int(body, "time_ms", 1, static_cast<int>(ctx.limits.max_time_ms), 1000);
+  const int time_ms = get_int(body, "time_ms", 1, MAX_NOTED_TIME_MS, 1000);
   std::tie(g.started_at, g.ended_at) = get_times(body);
 
   auto state = gomoku::replay_game(moves, g.size, *rule);
