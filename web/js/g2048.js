@@ -50,7 +50,8 @@ function persist() {
 }
 
 // Step 1. Recording: a game is sent when it is over, when a new game or an edited board replaces
-// it, and when the page is left; `sent` keeps the same moves from being sent twice.
+// it, and when the page is left; `sent` keeps the same moves from being sent twice, and the
+// server keeps one row per id.
 function freshRecord() {
   return { id: newGameId(), start: { board: game.board, score: game.score, seed: game.seed }, moves: '', startedAt: 0, auto: 0, sent: '' };
 }
@@ -59,11 +60,14 @@ function recordGame({ leaving = false } = {}) {
   const rec = game && game.rec;
   if (!rec || !rec.moves || rec.sent === rec.moves) return;
   rec.sent = rec.moves;
-  persist();
-  sendGame('2048', {
+  const body = {
     client_id: rec.id, start_board: rec.start.board, start_score: rec.start.score, seed: rec.start.seed,
     moves: rec.moves, ai: settings.ai, time_ms: settings.time_ms, auto_moves: rec.auto, started_at: rec.startedAt || nowSeconds(),
-  }, { leaving });
+  };
+  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
+  if (game.over) rec.id = newGameId();
+  persist();
+  sendGame('2048', body, { leaving });
 }
 
 function gameOver() {

@@ -51,6 +51,8 @@ function recordGame({ leaving = false } = {}) {
   const key = JSON.stringify([body.size, body.rule, body.moves, body.level, body.ai_color]);
   if (rec.sent === key) return;
   rec.sent = key;
+  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
+  if (st && st.over) rec.id = newGameId();
   persist();
   sendGame('gomoku', body, { leaving }).then((reply) => {
     if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');

@@ -19,11 +19,10 @@ let filter = '';
 let replay = null; // { game, count, at, timer }
 
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
-const fmtDate = (t) => {
-  const d = new Date(t * 1000);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+const pad = (n) => String(n).padStart(2, '0');
+const fmtDay = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const fmtTime = (d) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const fmtDate = (t) => `${fmtDay(new Date(t * 1000))} ${fmtTime(new Date(t * 1000))}`;
 const tileColor = (v) => TILE_COLORS[v] || '#3c3a32';
 const widthOf = (id) => Math.round($(id).getBoundingClientRect().width) || 560;
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -38,7 +37,10 @@ function show2048(s) {
   $('charts-2048').hidden = s.games === 0;
   if (!s.games) return;
   // Games reaching each tile: every game whose final max tile is at least that tile.
-  const tiles = s.max_tiles.map((t) => t.tile).filter((t) => t > 0);
+  // Every power of two from the smallest final max tile to the best, so the bars step down.
+  const tiles = [];
+  const ended = s.max_tiles.map((t) => t.tile).filter((t) => t > 0);
+  for (let tile = Math.min(...ended); tile <= s.best_tile; tile *= 2) tiles.push(tile);
   const reached = tiles.map((tile) => ({
     label: tile >= 1024 ? `${tile / 1024}k` : String(tile),
     title: String(tile),
@@ -54,7 +56,7 @@ function showGomoku(rows, learned) {
   const body = $('gomoku-table').tBodies[0];
   body.replaceChildren(...rows.map((r) => {
     const tr = document.createElement('tr');
-    for (const v of [r.level, r.rule, `${r.size}×${r.size}`, r.wins, r.losses, r.draws, r.unfinished]) {
+    for (const v of [r.level, `${r.rule} ${r.size}×${r.size}`, r.wins, r.losses, r.draws, r.unfinished]) {
       const td = document.createElement('td');
       td.textContent = v;
       tr.appendChild(td);
@@ -110,10 +112,12 @@ function showGames() {
       ? `<span class="tile-chip small-chip" style="background:${tileColor(g.max_tile)};color:${g.max_tile <= 4 ? '#776e65' : '#f9f6f2'}">${g.max_tile}</span>`
       : `<span class="stone-icon ${g.settings.ai_color === 'black' ? 'white' : 'black'}"></span>`;
     b.innerHTML = `${badge}<span class="game-main"><span class="game-title"></span><span class="game-detail muted small"></span></span>`
-      + `<span class="game-date muted small"></span>`;
+      + '<span class="game-date muted small"><span></span><span></span></span>';
     b.querySelector('.game-title').textContent = d.title;
     b.querySelector('.game-detail').textContent = d.detail;
-    b.querySelector('.game-date').textContent = fmtDate(g.ended_at);
+    const [day, time] = b.querySelectorAll('.game-date span');
+    day.textContent = fmtDay(new Date(g.ended_at * 1000));
+    time.textContent = fmtTime(new Date(g.ended_at * 1000));
     if (d.outcome) b.classList.add(d.outcome === 'you won' ? 'won' : d.outcome === 'AI won' ? 'lost' : 'even');
     b.addEventListener('click', () => openReplay(g.id));
     li.appendChild(b);
@@ -182,10 +186,11 @@ function node(tag, attrs, parent) {
 function drawGomoku(game, upto) {
   const size = game.size;
   const cell = 40;
-  const margin = 34;
-  const extent = 2 * margin + (size - 1) * cell;
-  const px = (x) => margin + x * cell;
-  const py = (y) => margin + (size - 1 - y) * cell;
+  const label = 44; // the left and bottom margins hold the coordinates
+  const edge = 26;
+  const extent = label + edge + (size - 1) * cell;
+  const px = (x) => label + x * cell;
+  const py = (y) => edge + (size - 1 - y) * cell;
   const svg = node('svg', { viewBox: `0 0 ${extent} ${extent}`, class: 'replay-goboard', role: 'img', 'aria-label': 'Gomoku board' });
   node('rect', { width: extent, height: extent, rx: 10, fill: '#dcb35c' }, svg);
   const lines = node('g', { stroke: '#5b4321', 'stroke-width': 1.3 }, svg);
@@ -193,10 +198,10 @@ function drawGomoku(game, upto) {
     node('line', { x1: px(0), y1: py(i), x2: px(size - 1), y2: py(i) }, lines);
     node('line', { x1: px(i), y1: py(0), x2: px(i), y2: py(size - 1) }, lines);
   }
-  const labels = node('g', { fill: '#5b4321', 'font-size': 15, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
+  const labels = node('g', { fill: '#5b4321', 'font-size': Math.min(24, Math.round(17 * Math.max(1, size / 15))), 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
   for (let i = 0; i < size; i++) {
-    node('text', { x: px(i), y: extent - margin / 2 + 2 }, labels).textContent = COLS[i];
-    node('text', { x: margin / 2 - 3, y: py(i) }, labels).textContent = i + 1;
+    node('text', { x: px(i), y: extent - label / 2 + 2 }, labels).textContent = COLS[i];
+    node('text', { x: label / 2 - 2, y: py(i) }, labels).textContent = i + 1;
   }
   const parse = (name) => ({ x: COLS.indexOf(name[0]), y: Number(name.slice(1)) - 1 });
   game.points.slice(0, upto).forEach((name, i) => {
