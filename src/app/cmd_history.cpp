@@ -12,11 +12,14 @@
 #include "app/recorder.h"
 #include "gomoku/notation.h"
 #include "store/database.h"
+#include "store/record_json.h"
 
 namespace tilestone::app {
 namespace {
 
 using nlohmann::json;
+using store::game_json;
+using store::summary_json;
 
 std::string utc_time(std::int64_t t) {
   const std::time_t tt = static_cast<std::time_t>(t);
@@ -25,34 +28,6 @@ std::string utc_time(std::int64_t t) {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
   return buf;
-}
-
-json game_json(const store::GameRecord& g) {
-  json j = {{"id", g.id},         {"game", g.game},         {"started_at", g.started_at}, {"ended_at", g.ended_at},
-            {"moves", g.moves},   {"result", g.result},     {"seed", g.seed},             {"source", g.source},
-            {"settings", json::parse(g.settings, nullptr, false)}};
-  if (j["settings"].is_discarded()) j["settings"] = json::object();
-  if (g.game == "2048") {
-    j["score"] = g.score;
-    j["max_tile"] = g.max_tile;
-  } else {
-    j["rule"] = g.rule;
-    j["size"] = g.size;
-  }
-  return j;
-}
-
-json summary_json(const store::Summary& s) {
-  json tiles = json::object();
-  for (auto [tile, n] : s.g2048.reached)
-    tiles[std::to_string(tile)] = s.g2048.games ? static_cast<double>(n) / static_cast<double>(s.g2048.games) : 0.0;
-  json gomoku = json::array();
-  for (const auto& g : s.gomoku)
-    gomoku.push_back({{"level", g.level}, {"rule", g.rule}, {"size", g.size}, {"wins", g.wins}, {"losses", g.losses},
-                      {"draws", g.draws}, {"unfinished", g.unfinished}});
-  return {{"2048", {{"games", s.g2048.games}, {"best_score", s.g2048.best_score}, {"mean_score", s.g2048.mean_score},
-                    {"best_tile", s.g2048.best_tile}, {"tile_rates", tiles}}},
-          {"gomoku", gomoku}};
 }
 
 void check_game(const std::string& game) {

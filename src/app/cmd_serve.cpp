@@ -7,26 +7,52 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/recorder.h"
 #include "server/server.h"
 
 namespace tilestone::app {
 
+namespace {
+
+// The store the web app records into; a database that cannot be opened gives one warning and the
+// server runs without recording (the History page shows why).
+server::Recording open_recording(const DbOptions& o) {
+  server::Recording r;
+  if (o.no_db) return r;
+  auto db = store::Database::open(store::default_path(o.path));
+  if (!db) {
+    std::cerr << fmt::format("tilestone: {}; serving without recording games", db.error()) << std::endl;
+    r.problem = db.error();
+    return r;
+  }
+  r.db = std::move(db).value();
+  r.problem.clear();
+  return r;
+}
+
+}  // namespace
+
 void add_serve_command(CLI::App& root) {
-  auto* cmd = root.add_subcommand("serve", "start the web app (2048, Gomoku, Lab) and the JSON API");
+  auto* cmd = root.add_subcommand("serve", "start the web app (2048, Gomoku, Lab, History) and the JSON API");
   auto host = std::make_shared<std::string>("127.0.0.1");
   auto port = std::make_shared<int>(8048);
   auto max_time = std::make_shared<double>(5000);
+  auto db = std::make_shared<DbOptions>();
   cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only)");
   cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)");
   cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)");
+  add_db_options(cmd, *db);
   cmd->callback([=] {
     if (*max_time < 1 || *max_time > 600000) throw UsageError("--max-time-ms must be between 1 and 600000");
     server::ServerLimits limits;
     limits.max_time_ms = *max_time;
-    server::Server srv(limits);
+    server::Recording recording = open_recording(*db);
+    const std::string recorded_in = recording.db ? recording.db->path() : std::string();
+    server::Server srv(limits, std::move(recording));
     const auto bound = srv.bind(*host, *port);
     if (!bound) throw UsageError(bound.error());
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
+    if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
 
     // Stop cleanly on SIGINT/SIGTERM: a helper thread waits for the signal.
     sigset_t set;

@@ -9,20 +9,6 @@ namespace tilestone::app {
 
 using namespace gomoku;
 
-namespace {
-
-const char* result_name(Outcome o) {
-  switch (o) {
-    case Outcome::BLACK_WINS: return "black";
-    case Outcome::WHITE_WINS: return "white";
-    case Outcome::DRAW: return "draw";
-    case Outcome::NONE: return "unfinished";
-  }
-  return "unfinished";
-}
-
-}  // namespace
-
 GomokuRecorder::GomokuRecorder(const DbOptions& db, std::string level, Color ai, Limits limits)
     : recorder_(db), level_(std::move(level)), ai_(ai), limits_(std::move(limits)), started_at_(store::now_seconds()) {}
 
@@ -42,7 +28,7 @@ std::string GomokuRecorder::finish(const Board& board, Outcome outcome) {
   g.game = "gomoku";
   g.started_at = started_at_;
   g.moves = format_moves(board.moves(), board.size());
-  g.result = result_name(outcome);
+  g.result = std::string(outcome_name(outcome));
   g.rule = std::string(rule_name(board.rule()));
   g.size = board.size();
   g.seed = limits_.seed;
@@ -51,9 +37,7 @@ std::string GomokuRecorder::finish(const Board& board, Outcome outcome) {
   const std::int64_t id = recorder_.record(std::move(g));
   if (id == 0) return {};
   std::string out = fmt::format("Game {} recorded in {}.\n", id, recorder_.db()->path());
-  const bool ai_lost = (outcome == Outcome::BLACK_WINS && ai_ == Color::WHITE) ||
-                       (outcome == Outcome::WHITE_WINS && ai_ == Color::BLACK);
-  if (!ai_lost) return out;
+  if (!lost(outcome, ai_)) return out;
   const auto learnt = learn_from_game(*recorder_.db(), board.moves(), board.size(), board.rule(), ai_, id);
   if (!learnt) {
     recorder_.disable(learnt.error());

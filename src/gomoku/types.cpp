@@ -5,6 +5,16 @@
 
 namespace tilestone::gomoku {
 
+std::string_view outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::BLACK_WINS: return "black";
+    case Outcome::WHITE_WINS: return "white";
+    case Outcome::DRAW: return "draw";
+    case Outcome::NONE: return "unfinished";
+  }
+  return "unfinished";
+}
+
 std::string_view rule_name(Rule rule) {
   switch (rule) {
     case Rule::FREESTYLE: return "freestyle";

@@ -36,4 +36,11 @@ std::optional<Rule> parse_rule(std::string_view name);
 /// How a finished game ended.
 enum class Outcome : std::uint8_t { NONE, BLACK_WINS, WHITE_WINS, DRAW };
 
+/// The result as game records write it: "black", "white", "draw" or "unfinished" (NONE).
+std::string_view outcome_name(Outcome o);
+/// Whether the game ended with `side` losing.
+constexpr bool lost(Outcome o, Color side) {
+  return (o == Outcome::BLACK_WINS && side == Color::WHITE) || (o == Outcome::WHITE_WINS && side == Color::BLACK);
+}
+
 }  // namespace tilestone::gomoku

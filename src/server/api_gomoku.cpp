@@ -1,5 +1,6 @@
 // The Gomoku API: the state of a game given as a move string (turn, result, winning line,
-// forbidden points), and the AI's move, plain or streamed as Server-Sent Events.
+// forbidden points), and the AI's move, plain or streamed as Server-Sent Events. The AI avoids
+// the moves it learnt from lost games when the server has a game store.
 
 #include <mutex>
 
@@ -7,6 +8,7 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/game.h"
+#include "gomoku/learn.h"
 #include "gomoku/notation.h"
 #include "server/http_util.h"
 #include "server/routes.h"
@@ -64,7 +66,10 @@ struct AiRequest {
   gomoku::Limits limits;
 };
 
-AiRequest get_ai(const json& body, const Context& ctx) {
+// The AI request for `game`: level and limits from the body, and the losing moves learnt for this
+// position (as `gomoku play` does). A store that cannot be read leaves the AI as it is: play
+// goes on without what it learnt.
+AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   const std::string name = get_string(body, "level", std::string("strong"));
   const auto level = parse_level(name);
   if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
@@ -74,6 +79,9 @@ AiRequest get_ai(const json& body, const Context& ctx) {
   r.limits.seed = get_seed(body, "seed", 1);
   r.limits.threads = 1;  // concurrent clients share the cores
   r.limits.memory_mb = REQUEST_TT_MB;
+  if (const auto& db = ctx.recording.db; db && !game.over()) {
+    if (auto avoid = learned_avoid(*db, game.board)) r.limits.avoid = std::move(avoid).value();
+  }
   return r;
 }
 
@@ -103,7 +111,7 @@ json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progres
 void move_stream(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
   const json q = query_object(req);
   GameState game = get_game(q);
-  const AiRequest ai = get_ai(q, ctx);
+  const AiRequest ai = get_ai(q, game, ctx);
   if (game.over()) throw BadRequest("the game is over");
   res.set_header("Cache-Control", "no-cache");
   res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai](std::size_t, httplib::DataSink& sink) {
@@ -137,7 +145,7 @@ void add_gomoku_routes(httplib::Server& svr, Context& ctx) {
   svr.Post("/api/gomoku/move", guarded([&ctx](const auto& req, auto& res) {
              const json body = parse_body(req);
              const GameState game = get_game(body);
-             send_json(res, ai_move(game, get_ai(body, ctx), {}));
+             send_json(res, ai_move(game, get_ai(body, game, ctx), {}));
            }));
   svr.Get("/api/gomoku/move/stream",
           guarded([&ctx](const auto& req, auto& res) { move_stream(req, res, ctx); }));

@@ -18,6 +18,16 @@ struct BadRequest : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Something the request names does not exist: HTTP 404 and {"error": message}.
+struct NotFound : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A service the request needs is not available (the game store): HTTP 503 and {"error": message}.
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 /// The request body as a JSON object (400 when it is not one).
 json parse_body(const httplib::Request& req);
 

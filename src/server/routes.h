@@ -9,16 +9,19 @@
 
 namespace tilestone::server {
 
-/// Shared by the handlers: the limits, and the count of running Lab benchmarks.
+/// Shared by the handlers: the limits, the count of running Lab benchmarks, the game store.
 struct Context {
   ServerLimits limits;
   std::atomic<int> running_benches{0};
+  Recording recording;
 };
 
-/// Wraps a handler so that BadRequest becomes HTTP 400 and anything else HTTP 500, as JSON.
+/// Wraps a handler so that BadRequest becomes HTTP 400, NotFound 404, Unavailable 503 and
+/// anything else HTTP 500, as JSON.
 httplib::Server::Handler guarded(httplib::Server::Handler handler);
 
 void add_2048_routes(httplib::Server& svr, Context& ctx);
 void add_gomoku_routes(httplib::Server& svr, Context& ctx);
+void add_history_routes(httplib::Server& svr, Context& ctx);
 
 }  // namespace tilestone::server

@@ -15,6 +15,10 @@ httplib::Server::Handler guarded(httplib::Server::Handler handler) {
       handler(req, res);
     } catch (const BadRequest& e) {
       send_error(res, e.what(), 400);
+    } catch (const NotFound& e) {
+      send_error(res, e.what(), 404);
+    } catch (const Unavailable& e) {
+      send_error(res, e.what(), 503);
     } catch (const std::exception& e) {
       send_error(res, fmt::format("internal error: {}", e.what()), 500);
     }
@@ -35,7 +39,7 @@ std::string mime_type(std::string_view path) {
   return "application/octet-stream";
 }
 
-// "/" is the 2048 page; "/gomoku" and "/lab" name their pages without the extension.
+// "/" is the 2048 page; "/gomoku", "/lab" and "/history" name their pages without the extension.
 void serve_asset(const httplib::Request& req, httplib::Response& res) {
   std::string path = req.path;
   if (path == "/") path = "/index.html";
@@ -58,8 +62,9 @@ struct Server::Impl {
   Context ctx;
 };
 
-Server::Server(ServerLimits limits) : impl_(std::make_unique<Impl>()) {
+Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_unique<Impl>()) {
   impl_->ctx.limits = limits;
+  impl_->ctx.recording = std::move(recording);
   auto& svr = impl_->http;
   const int threads = limits.threads;
   svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
@@ -70,7 +75,10 @@ Server::Server(ServerLimits limits) : impl_(std::make_unique<Impl>()) {
 
   svr.Get("/api/info", guarded([this](const auto&, auto& res) {
             const auto& l = impl_->ctx.limits;
+            const auto& rec = impl_->ctx.recording;
             send_json(res, {{"version", "0.1.0"},
+                            {"recording", rec.db ? json{{"enabled", true}, {"database", rec.db->path()}}
+                                                 : json{{"enabled", false}, {"problem", rec.problem}}},
                             {"ais2048", g2048::ai_names()},
                             {"levels", {"strong", "minimax", "scorer", "montecarlo"}},
                             {"rules", {"freestyle", "standard", "renju"}},
@@ -79,6 +87,7 @@ Server::Server(ServerLimits limits) : impl_(std::make_unique<Impl>()) {
           }));
   add_2048_routes(svr, impl_->ctx);
   add_gomoku_routes(svr, impl_->ctx);
+  add_history_routes(svr, impl_->ctx);
   // Unknown API paths are JSON errors; everything else is the UI.
   svr.Get(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });
   svr.Post(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });

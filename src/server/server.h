@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/result.h"
+#include "store/database.h"
 
 namespace tilestone::server {
 
@@ -19,9 +20,16 @@ struct ServerLimits {
   int threads = 64;                  ///< requests served at once
 };
 
+/// Where the server records the games played in the web app. A null `db` records nothing, and
+/// `problem` says why (the history API and the pages show it).
+struct Recording {
+  std::shared_ptr<store::Database> db;  ///< shared by the request threads (Database locks itself)
+  std::string problem = "recording is off (--no-db)";
+};
+
 class Server {
  public:
-  explicit Server(ServerLimits limits = {});
+  explicit Server(ServerLimits limits = {}, Recording recording = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

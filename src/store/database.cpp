@@ -53,6 +53,14 @@ CREATE TABLE learned (
   UNIQUE (rule, size, position, move_x, move_y)
 );
 )sql",
+    // 3: games played in the web app: the browser's game id (one row per game, updated when the
+    // game is sent again) and the 2048 position the moves start from.
+    R"sql(
+ALTER TABLE games ADD COLUMN client_id TEXT;
+ALTER TABLE games ADD COLUMN start_board TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0;
+CREATE UNIQUE INDEX games_by_client ON games (game, client_id);
+)sql",
 };
 constexpr int SCHEMA_VERSION = static_cast<int>(std::size(MIGRATIONS));
 
@@ -188,16 +196,33 @@ int Database::schema_version() {
   return s.step() == SQLITE_ROW ? static_cast<int>(s.integer(0)) : -1;
 }
 
+namespace {
+
+constexpr const char* INSERT_GAME =
+    "INSERT INTO games (game, started_at, ended_at, moves, result, score, max_tile, rule, size, settings, seed, source, "
+    "client_id, start_board, start_score) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, NULLIF(?13, ''), "
+    "?14, ?15)";
+constexpr const char* UPDATE_GAME =
+    "UPDATE games SET game = ?1, started_at = ?2, ended_at = ?3, moves = ?4, result = ?5, score = ?6, max_tile = ?7, "
+    "rule = ?8, size = ?9, settings = ?10, seed = ?11, source = ?12, client_id = NULLIF(?13, ''), start_board = ?14, "
+    "start_score = ?15 WHERE id = ?16";
+
+// Binds a record to the parameters ?1..?15 of INSERT_GAME / UPDATE_GAME.
+void bind_game(Statement& s, const GameRecord& g) {
+  s.bind(1, g.game).bind(2, g.started_at).bind(3, g.ended_at).bind(4, g.moves).bind(5, g.result);
+  s.bind(6, g.score).bind(7, g.max_tile).bind(8, g.rule).bind(9, std::int64_t{g.size}).bind(10, g.settings);
+  s.bind(11, static_cast<std::int64_t>(g.seed)).bind(12, g.source).bind(13, g.client_id).bind(14, g.start_board);
+  s.bind(15, g.start_score);
+}
+
+}  // namespace
+
 core::Result<std::int64_t> Database::add_game(const GameRecord& g) {
   std::lock_guard lock(impl_->mutex);
   std::int64_t id = 0;
   const bool ok = impl_->transaction([&] {
-    Statement s(impl_->db,
-                "INSERT INTO games (game, started_at, ended_at, moves, result, score, max_tile, rule, size, settings, "
-                "seed, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
-    s.bind(1, g.game).bind(2, g.started_at).bind(3, g.ended_at).bind(4, g.moves).bind(5, g.result);
-    s.bind(6, g.score).bind(7, g.max_tile).bind(8, g.rule).bind(9, std::int64_t{g.size}).bind(10, g.settings);
-    s.bind(11, static_cast<std::int64_t>(g.seed)).bind(12, g.source);
+    Statement s(impl_->db, INSERT_GAME);
+    bind_game(s, g);
     if (s.step() != SQLITE_DONE) return false;
     id = sqlite3_last_insert_rowid(impl_->db);
     return true;
@@ -206,11 +231,34 @@ core::Result<std::int64_t> Database::add_game(const GameRecord& g) {
   return id;
 }
 
+core::Result<SavedGame> Database::save_client_game(const GameRecord& g) {
+  std::lock_guard lock(impl_->mutex);
+  SavedGame out;
+  const bool ok = impl_->transaction([&] {
+    {
+      Statement find(impl_->db, "SELECT id FROM games WHERE game = ?1 AND client_id = ?2");
+      find.bind(1, g.game).bind(2, g.client_id);
+      const int rc = find.step();
+      if (rc == SQLITE_ROW) out.id = find.integer(0);
+      else if (rc != SQLITE_DONE) return false;
+    }
+    out.created = out.id == 0;
+    Statement s(impl_->db, out.created ? INSERT_GAME : UPDATE_GAME);
+    bind_game(s, g);
+    if (!out.created) s.bind(16, out.id);
+    if (s.step() != SQLITE_DONE) return false;
+    if (out.created) out.id = sqlite3_last_insert_rowid(impl_->db);
+    return true;
+  });
+  if (!ok) return impl_->error(path_, "cannot record the game");
+  return out;
+}
+
 namespace {
 
 constexpr const char* GAME_COLUMNS =
     "SELECT id, game, started_at, ended_at, moves, result, score, max_tile, COALESCE(rule, ''), COALESCE(size, 0), "
-    "settings, seed, source FROM games ";
+    "settings, seed, source, COALESCE(client_id, ''), start_board, start_score FROM games ";
 
 GameRecord read_game(Statement& s) {
   GameRecord g;
@@ -227,6 +275,9 @@ GameRecord read_game(Statement& s) {
   g.settings = s.text(10);
   g.seed = static_cast<std::uint64_t>(s.integer(11));
   g.source = s.text(12);
+  g.client_id = s.text(13);
+  g.start_board = s.text(14);
+  g.start_score = s.integer(15);
   return g;
 }
 
@@ -272,6 +323,12 @@ core::Result<Summary> Database::summary() {
     s.bind(1, tile);
     if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
     out.g2048.reached.push_back({tile, s.integer(0)});
+  }
+  {
+    Statement s(impl_->db, "SELECT max_tile, COUNT(*) FROM games WHERE game = '2048' GROUP BY max_tile ORDER BY max_tile");
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) out.g2048.max_tiles.push_back({s.integer(0), s.integer(1)});
+    if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read games");
   }
   // The player's side is the colour the AI did not play.
   Statement s(impl_->db,

@@ -30,6 +30,18 @@ struct GameRecord {
   std::string settings = "{}"; ///< AI settings as a JSON object (Gomoku: level and ai_color)
   std::uint64_t seed = 0;
   std::string source = "cli";  ///< "cli", "web" or "match"
+  /// Web games: the browser's id for the game, so sending it again updates its one row.
+  std::string client_id;
+  /// 2048 web games: the board (and score) the moves start from, with `seed` the seed of the
+  /// first move's spawn (see g2048::client_move). Empty: the moves start from Game(seed).
+  std::string start_board;
+  std::int64_t start_score = 0;
+};
+
+/// What save_client_game did.
+struct SavedGame {
+  std::int64_t id = 0;
+  bool created = false;  ///< false: an earlier row of the same game was updated
 };
 
 /// A move the Gomoku AI must not play: position and move in canonical coordinates (see
@@ -57,6 +69,8 @@ struct Summary2048 {
   std::int64_t best_tile = 0;
   /// For each tile from 2048 up to the best reached: how many games reached it.
   std::vector<std::pair<std::int64_t, std::int64_t>> reached;
+  /// For each final max tile, smallest first: how many games ended with it.
+  std::vector<std::pair<std::int64_t, std::int64_t>> max_tiles;
 };
 /// Gomoku results from the player's view against one AI level, rule and board size.
 struct SummaryGomoku {
@@ -93,6 +107,9 @@ class Database {
 
   /// Inserts a finished game in one transaction; its new id once committed.
   core::Result<std::int64_t> add_game(const GameRecord& g);
+  /// Inserts a game that has a client_id (precondition: not empty), or, when a game of the same
+  /// kind with that client_id exists, replaces its row (same id); one transaction.
+  core::Result<SavedGame> save_client_game(const GameRecord& g);
   /// Games newest first, of one kind ("2048", "gomoku") or all (empty); limit 0 = all.
   core::Result<std::vector<GameRecord>> games(std::string_view game = {}, int limit = 0);
   core::Result<std::optional<GameRecord>> game(std::int64_t id);

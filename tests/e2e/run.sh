@@ -35,7 +35,9 @@ fi
 # A free port: ask the kernel for one, then hand it to the server.
 PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();})')"
 LOG="$(mktemp -t tilestone-e2e-server.XXXXXX.log)"
-"$BIN" serve --port "$PORT" > "$LOG" 2>&1 &
+# A fresh game database, so the History page starts empty and the user's own games stay untouched.
+DB_DIR="$(mktemp -d -t tilestone-e2e-db.XXXXXX)"
+"$BIN" serve --port "$PORT" --db "$DB_DIR/e2e.db" > "$LOG" 2>&1 &
 SERVER_PID=$!
 cleanup() {
   if kill -0 "$SERVER_PID" 2> /dev/null; then
@@ -43,6 +45,7 @@ cleanup() {
     wait "$SERVER_PID" 2> /dev/null || true
   fi
   rm -f "$LOG"
+  rm -rf "$DB_DIR"
 }
 trap cleanup EXIT
 

@@ -15,6 +15,7 @@ if (!BASE) {
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
+const HISTORY_LAPTOP = { width: 1280, height: 800 };
 
 let browser;
 let gomokuApi = true;
@@ -87,6 +88,16 @@ async function loadGomoku(page, { rule, moves, opponent = 'computer' }) {
   const count = moves.match(/[a-z]\d{1,2}/g).length;
   await page.waitForFunction((n) => document.querySelectorAll('#goboard .stone').length === n, count);
 }
+
+test('History: before any game, the page says so plainly', async (t) => {
+  const page = await open(t, '/history', HISTORY_LAPTOP);
+  await page.waitForSelector('#hist-empty:not([hidden])');
+  assert.ok(await page.isHidden('#hist-body'), 'no empty charts or tables');
+  assert.ok(await page.isHidden('#hist-off'), 'the server records games');
+  assert.match(await page.textContent('#hist-empty'), /No games yet/);
+  assert.equal(await page.getAttribute('.topnav a[data-page="history"]', 'aria-current'), 'page');
+  await shot(page, 'history-empty-laptop');
+});
 
 test('2048: arrow keys move the tiles and the score follows', async (t) => {
   const page = await open(t, '/');
@@ -307,8 +318,91 @@ test('Lab: a tiny benchmark streams progress, then the table and the SVG', async
   assert.match(await page.textContent('#bench-status'), /games/);
 });
 
+/** Presses arrow keys until the saved game has made `n` moves; returns the saved game. */
+async function playMoves(page, n) {
+  const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+  for (let i = 0; i < 4 * n && (await savedGame(page)).rec.moves.length < n; i++) {
+    await page.keyboard.press(keys[i % 4]);
+    await page.waitForTimeout(140);
+  }
+  return savedGame(page);
+}
+
+const replayTiles = (page) => page.$$eval('#replay-board .tile', (els) => els.map((e) => `${e.dataset.cell}:${e.dataset.value}`).sort().join(' '));
+
+test('History: a 2048 game is recorded once and replays move by move', async (t) => {
+  const game = await (async () => {
+    const page = await open(t, '/');
+    await page.waitForSelector('#tiles .tile');
+    const played = await playMoves(page, 6);
+    assert.equal(played.rec.moves.length, 6, 'six moves were played');
+    await page.click('#new-game');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('tilestone.2048.game')).rec.moves === '');
+    return played;
+  })();
+  const finalTiles = game.cells.map((v, i) => (v ? `${i}:${v}` : '')).filter(Boolean).sort().join(' ');
+
+  const page = await open(t, '/history', HISTORY_LAPTOP);
+  await page.waitForSelector('#hist-body:not([hidden])');
+  const row = page.locator('#games .game-row[data-game="2048"]').first();
+  assert.match(await row.textContent(), /6 moves/);
+  assert.match(await row.textContent(), new RegExp(`score ${game.score}`));
+  const same = page.locator('#games .game-row[data-game="2048"]', { hasText: `score ${game.score}` }).filter({ hasText: '6 moves' });
+  assert.equal(await same.count(), 1, 'recorded once');
+  assert.ok(Number(await page.textContent('#s-games')) >= 1);
+  assert.ok(await page.$('#chart-tiles svg .bar'), 'the tile chart is drawn');
+  assert.ok(await page.$('#chart-scores svg .point'), 'the score chart is drawn');
+  await shot(page, 'history-laptop');
+
+  // The replay: start, step with the buttons and the keys, end on the recorded board.
+  await row.click();
+  await page.waitForSelector('#replay[open]');
+  assert.match(await page.textContent('#replay-step'), /^Start/);
+  assert.equal((await replayTiles(page)).split(' ').length, 2, 'a new game has two tiles');
+  await page.click('#r-next');
+  assert.match(await page.textContent('#replay-step'), /^Move 1 \/ 6/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('#replay-step'), /^Move 2 \/ 6/);
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#replay-step'), new RegExp(`^Move 6 / 6 · \\w+ · score ${game.score}`));
+  assert.equal(await replayTiles(page), finalTiles);
+  assert.ok(await page.isDisabled('#r-next'));
+  await page.click('#r-first');
+  await page.click('#r-play');
+  await page.waitForFunction(() => /^Move 6/.test(document.getElementById('replay-step').textContent), null, { timeout: 5000 });
+  await shot(page, 'history-replay-2048-laptop');
+  await page.click('#replay-close');
+  assert.ok(await page.isHidden('#replay'));
+});
+
+test('History: Gomoku results by level and a replay with numbered stones', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const page = await open(t, '/history', HISTORY_LAPTOP);
+  await page.waitForSelector('#hist-body:not([hidden])');
+  // The earlier tests played renju (the AI won) and freestyle (the player won) against the computer.
+  const table = await page.textContent('#gomoku-table');
+  assert.match(table, /renju/);
+  assert.match(table, /freestyle/);
+  assert.ok(await page.$('#chart-gomoku svg .segment'), 'the results chart is drawn');
+  await page.click('.filter button[data-filter="gomoku"]');
+  assert.equal(await page.locator('#games .game-row[data-game="2048"]').count(), 0);
+  const row = page.locator('#games .game-row.won').first();
+  await row.click();
+  await page.waitForSelector('#replay[open]');
+  // A Gomoku replay opens on the final position: the five-in-a-row game has nine stones.
+  assert.equal(await page.$$eval('#replay-board .stone', (s) => s.length), 9);
+  assert.match(await page.textContent('#replay-step'), /black wins/);
+  await shot(page, 'history-replay-gomoku-laptop');
+  await page.keyboard.press('Home');
+  assert.equal(await page.$$eval('#replay-board .stone', (s) => s.length), 0);
+  await page.click('#r-next');
+  assert.equal(await page.getAttribute('#replay-board .stone', 'data-point'), 'h8');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#replay', { state: 'hidden' });
+});
+
 test('phone layout: pages fit 390 px without horizontal scrolling', async (t) => {
-  const pages = [['/', '2048-phone'], ['/gomoku', 'gomoku-phone'], ['/lab', 'lab-phone']];
+  const pages = [['/', '2048-phone'], ['/gomoku', 'gomoku-phone'], ['/lab', 'lab-phone'], ['/history', 'history-phone']];
   for (const [pathname, name] of pages) {
     const page = await open(t, pathname, PHONE);
     if (pathname === '/gomoku' && gomokuApi) {
@@ -338,6 +432,14 @@ test('phone layout: pages fit 390 px without horizontal scrolling', async (t) =>
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${pathname} overflows by ${overflow}px`);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: pathname === '/lab' });
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: pathname === '/lab' || pathname === '/history' });
+    if (pathname === '/history') {
+      await page.click('#games .game-row[data-game="2048"]');
+      await page.waitForSelector('#replay[open]');
+      await page.click('#r-next');
+      const width = await page.$eval('#replay', (e) => e.getBoundingClientRect().right);
+      assert.ok(width <= PHONE.width, `the replay fits the phone (${width}px)`);
+      await shot(page, 'history-replay-phone');
+    }
   }
 });

@@ -1,5 +1,7 @@
 """The JSON API of `tilestone serve`: every endpoint, good and bad input, concurrent clients.
-Usage: api_test.py http://127.0.0.1:PORT"""
+Usage: api_test.py http://127.0.0.1:PORT [http://127.0.0.1:PORT2]
+The first server records games in a fresh database; the second (optional) has a database it
+cannot open, so it serves without recording."""
 import json
 import sys
 import threading
@@ -7,12 +9,13 @@ import urllib.error
 import urllib.request
 
 BASE = sys.argv[1].rstrip("/")
+NO_DB_BASE = sys.argv[2].rstrip("/") if len(sys.argv) > 2 else None
 failures = []
 
 
-def request(method, path, body=None, raw=None):
+def request(method, path, body=None, raw=None, base=None):
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(BASE + path, data=data, method=method,
+    req = urllib.request.Request((base or BASE) + path, data=data, method=method,
                                  headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
@@ -27,8 +30,16 @@ def check(name, cond, detail=""):
         failures.append(name)
 
 
-def post(path, body=None, raw=None):
-    status, text = request("POST", path, body, raw)
+def post(path, body=None, raw=None, base=None):
+    status, text = request("POST", path, body, raw, base)
+    try:
+        return status, json.loads(text)
+    except json.JSONDecodeError:
+        return status, {"_text": text}
+
+
+def get(path, base=None):
+    status, text = request("GET", path, base=base)
     try:
         return status, json.loads(text)
     except json.JSONDecodeError:
@@ -135,6 +146,142 @@ expect_400("gomoku unknown level", "/api/gomoku/move", {"moves": "h8", "level": 
 expect_400("gomoku think time over the cap", "/api/gomoku/move", {"moves": "h8", "time_ms": 10 ** 7})
 status, text = request("GET", "/api/gomoku/move/stream?moves=h8h8")
 check("gomoku stream with a bad game is a 400", status == 400 and "error" in json.loads(text), text)
+
+# History: recording web games (the server replays them), the aggregates, one game's replay
+check("info: games are recorded", info.get("recording", {}).get("enabled") is True, info.get("recording"))
+status, h = get("/api/history")
+check("empty history", status == 200 and h["recording"] is True and h["games"] == []
+      and h["summary"]["2048"]["games"] == 0 and h["summary"]["gomoku"] == [], h)
+
+
+def play_2048(seed, count):
+    """A web game as the page plays it: /new, then moves that change the board."""
+    _, state = post("/api/2048/new", {"seed": seed})
+    start = dict(state)
+    moves = ""
+    for _ in range(count):
+        for letter, d in (("L", "left"), ("U", "up"), ("R", "right"), ("D", "down")):
+            _, nxt = post("/api/2048/move", {"board": state["board"], "score": state["score"], "dir": d, "seed": state["seed"]})
+            if nxt["moved"]:
+                state, moves = nxt, moves + letter
+                break
+    return start, moves, state
+
+
+start, moves, end = play_2048(11, 30)
+record = {"client_id": "web-2048-a", "start_board": start["board"], "seed": start["seed"], "moves": moves[:20],
+          "ai": "expectimax", "time_ms": 100, "auto_moves": 3}
+status, r1 = post("/api/history/2048", record)
+check("record a 2048 game", status == 200 and r1["created"] is True and r1["result"] == "quit" and r1["moves"] == 20, r1)
+record["moves"] = moves
+status, r2 = post("/api/history/2048", record)
+check("the same client id updates its row", status == 200 and r2["created"] is False and r2["id"] == r1["id"]
+      and r2["score"] == end["score"], (r2, end["score"]))
+status, g = get(f"/api/history/game/{r1['id']}")
+check("2048 replay: every position", status == 200 and len(g["frames"]) == len(moves) + 1
+      and g["frames"][0]["cells"] == start["cells"] and g["frames"][-1]["cells"] == end["cells"]
+      and g["frames"][-1]["score"] == end["score"] and g["frames"][1]["dir"] in ("left", "up", "right", "down")
+      and "replay_error" not in g and g["moves"] == moves and g["source"] == "web", g.get("replay_error"))
+
+# A position one move from the end: find a seed whose spawn leaves no move.
+near_end = "2,4,2,4/4,2,4,2/2,4,2,4/8,16,2,2"
+over_seed = next(s for s in range(1, 200) if post("/api/2048/move", {"board": near_end, "dir": "left", "seed": str(s)})[1]["over"])
+status, r = post("/api/history/2048", {"client_id": "web-2048-over", "start_board": near_end, "start_score": 500,
+                                       "seed": str(over_seed), "moves": "L"})
+check("a finished 2048 game is 'over'", status == 200 and r["result"] == "over" and r["score"] == 504 and r["max_tile"] == 16, r)
+
+good = {"client_id": "x1", "start_board": "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0", "seed": "5", "moves": "L"}
+expect_400("record 2048: malformed JSON", "/api/history/2048", raw=b"{oops")
+expect_400("record 2048: no client id", "/api/history/2048", {k: v for k, v in good.items() if k != "client_id"})
+expect_400("record 2048: bad client id", "/api/history/2048", {**good, "client_id": "a b/c"})
+expect_400("record 2048: client id too long", "/api/history/2048", {**good, "client_id": "a" * 65})
+expect_400("record 2048: bad start board", "/api/history/2048", {**good, "start_board": "3,0,0"})
+expect_400("record 2048: no seed", "/api/history/2048", {k: v for k, v in good.items() if k != "seed"})
+expect_400("record 2048: no moves", "/api/history/2048", {**good, "moves": ""})
+expect_400("record 2048: moves of wrong type", "/api/history/2048", {**good, "moves": ["L"]})
+expect_400("record 2048: not a direction", "/api/history/2048", {**good, "moves": "LX"})
+expect_400("record 2048: a move that changes nothing", "/api/history/2048",
+           {**good, "start_board": "2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0", "moves": "L"})
+expect_400("record 2048: too many moves", "/api/history/2048", {**good, "moves": "L" * 60001})
+expect_400("record 2048: unknown AI", "/api/history/2048", {**good, "ai": "oracle"})
+expect_400("record 2048: think time of wrong type", "/api/history/2048", {**good, "time_ms": "slow"})
+expect_400("record 2048: start in the future", "/api/history/2048", {**good, "started_at": 10 ** 11})
+
+# Gomoku: the server decides the result; the AI (white) lost, so it learns.
+lost = {"client_id": "web-go-1", "size": 15, "rule": "freestyle", "moves": "h8a1i8a2j8a3k8a4l8", "level": "scorer",
+        "ai_color": "white", "time_ms": 200}
+status, r = post("/api/history/gomoku", lost)
+check("record a Gomoku game the AI lost", status == 200 and r["result"] == "black" and r["created"], r)
+check("the AI learnt a losing move from it", isinstance(r.get("learned"), dict) and r["learned"]["move"] in ("a1", "a2", "a3", "a4"), r)
+status, r2 = post("/api/history/gomoku", {**lost, "client_id": "web-go-2", "moves": "h8i9", "ai_color": "black", "level": "strong"})
+check("an unfinished Gomoku game", status == 200 and r2["result"] == "unfinished" and r2["learned"] is None, r2)
+status, g = get(f"/api/history/game/{r['id']}")
+check("Gomoku game: points and winning line", status == 200 and g["points"][:2] == ["h8", "a1"] and len(g["points"]) == 9
+      and sorted(g["winning_line"]) == ["h8", "i8", "j8", "k8", "l8"] and g["settings"]["ai_color"] == "white", g)
+status, h = get("/api/history")
+rows = {(x["level"], x["rule"], x["size"]): x for x in h["summary"]["gomoku"]}
+check("Gomoku results by level", rows.get(("scorer", "freestyle", 15), {}).get("wins") == 1
+      and rows.get(("strong", "freestyle", 15), {}).get("unfinished") == 1, h["summary"]["gomoku"])
+check("history counts the learnt moves", h["summary"]["learned"] >= 1, h["summary"])
+check("history: newest first, without moves", [x["id"] for x in h["games"]] == sorted((x["id"] for x in h["games"]), reverse=True)
+      and all("moves" not in x and x["move_count"] > 0 for x in h["games"]), h["games"])
+s2048 = h["summary"]["2048"]
+check("2048 aggregates", s2048["games"] == 2 and s2048["best_score"] == max(end["score"], 504)
+      and {t["tile"] for t in s2048["max_tiles"]} >= {16}, s2048)
+status, only = get("/api/history?game=gomoku&limit=1")
+check("history filtered and limited", status == 200 and len(only["games"]) == 1 and only["games"][0]["game"] == "gomoku", only)
+
+gbad = {**lost, "client_id": "bad"}
+expect_400("record Gomoku: occupied point", "/api/history/gomoku", {**gbad, "moves": "h8h8"})
+expect_400("record Gomoku: move after the end", "/api/history/gomoku", {**gbad, "moves": "h8a1i8a2j8a3k8a4l8a5"})
+expect_400("record Gomoku: off the board", "/api/history/gomoku", {**gbad, "size": 9, "moves": "z30"})
+expect_400("record Gomoku: no moves", "/api/history/gomoku", {**gbad, "moves": ""})
+expect_400("record Gomoku: unknown rule", "/api/history/gomoku", {**gbad, "rule": "chess"})
+expect_400("record Gomoku: unknown level", "/api/history/gomoku", {**gbad, "level": "god"})
+expect_400("record Gomoku: bad AI colour", "/api/history/gomoku", {**gbad, "ai_color": "red"})
+expect_400("record Gomoku: bad size", "/api/history/gomoku", {**gbad, "size": 40})
+expect_400("record Gomoku: size of wrong type", "/api/history/gomoku", {**gbad, "size": "big"})
+for path, name in (("/api/history?game=chess", "unknown game"), ("/api/history?limit=0", "limit 0"),
+                   ("/api/history?limit=many", "limit not a number"), ("/api/history?limit=501", "limit over the cap"),
+                   ("/api/history/game/abc", "game id not a number"), ("/api/history/game/0", "game id 0")):
+    status, j = get(path)
+    check(f"history: {name} is a 400", status == 400 and j.get("error"), (status, j))
+status, j = get("/api/history/game/999999")
+check("history: unknown game is a 404", status == 404 and "999999" in j.get("error", ""), (status, j))
+
+# Concurrent recordings share the store safely: every one lands, each in its own row.
+rec_results = []
+
+
+def recorder(i):
+    status, r = post("/api/history/2048", {**good, "client_id": f"conc-{i}", "moves": "L"})
+    with lock:
+        rec_results.append((status, r.get("id")))
+
+
+lock = threading.Lock()
+threads = [threading.Thread(target=recorder, args=(i,)) for i in range(16)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+ids = {i for s, i in rec_results if s == 200}
+check("16 concurrent recordings all stored", len(ids) == 16, rec_results)
+status, h = get("/api/history?game=2048&limit=500")
+check("the concurrent games are listed", h["summary"]["2048"]["games"] == 18 and len(h["games"]) == 18, h["summary"]["2048"])
+
+# A server whose database cannot be opened: play goes on, the history says why.
+if NO_DB_BASE:
+    status, i2 = get("/api/info", base=NO_DB_BASE)
+    check("no-db server: info says games are not recorded", i2["recording"]["enabled"] is False
+          and "database" in i2["recording"]["problem"], i2.get("recording"))
+    status, h2 = get("/api/history", base=NO_DB_BASE)
+    check("no-db server: history explains", status == 200 and h2["recording"] is False and h2["games"] == []
+          and h2["problem"], h2)
+    status, r = post("/api/history/2048", good, base=NO_DB_BASE)
+    check("no-db server: recording answers 503 with a reason", status == 503 and "not recorded" in r.get("error", ""), (status, r))
+    status, mv = post("/api/gomoku/move", {"size": 9, "moves": "e5", "level": "scorer", "time_ms": 50}, base=NO_DB_BASE)
+    check("no-db server: the AI still plays", status == 200 and mv["move"], mv)
 
 # many clients at once: all answered, none blocks the others
 results = []

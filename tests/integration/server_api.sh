@@ -1,15 +1,32 @@
 #!/usr/bin/env bash
-# Starts `tilestone serve` on a free port and runs the API tests against it.
+# Starts `tilestone serve` on a free port with a fresh game database, and a second one whose
+# database is corrupt (it must warn once and serve without recording), then runs the API tests.
 set -u
 bin=$1 src=$2
-log=$(mktemp)
-"$bin" serve --port 0 > "$log" 2>&1 &
+dir=$(mktemp -d)
+"$bin" serve --port 0 --db "$dir/api.db" > "$dir/log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -f "$log"' EXIT
-for _ in $(seq 50); do
-  url=$(grep -o 'http://[0-9.]*:[0-9]*' "$log" | head -1)
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "${url:-}" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-python3 "$src/tests/integration/api_test.py" "$url"
+head -c 8192 /dev/urandom > "$dir/bad.db"
+"$bin" serve --port 0 --db "$dir/bad.db" > "$dir/log2" 2>&1 &
+pid2=$!
+trap 'kill $pid $pid2 2>/dev/null; wait $pid $pid2 2>/dev/null; rm -rf "$dir"' EXIT
+wait_url() {
+  local log=$1 url=""
+  for _ in $(seq 50); do
+    url=$(grep -o 'http://[0-9.]*:[0-9]*' "$log" | head -1)
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  echo "$url"
+}
+url=$(wait_url "$dir/log")
+url2=$(wait_url "$dir/log2")
+[ -n "$url" ] || { echo "server did not start:"; cat "$dir/log"; exit 1; }
+[ -n "$url2" ] || { echo "the server with a corrupt database did not start:"; cat "$dir/log2"; exit 1; }
+grep -q "serving without recording games" "$dir/log2" || { echo "FAIL no warning for a corrupt database:"; cat "$dir/log2"; exit 1; }
+[ "$(grep -c 'without recording' "$dir/log2")" = 1 ] || { echo "FAIL the warning is not given once"; exit 1; }
+python3 "$src/tests/integration/api_test.py" "$url" "$url2" || exit 1
+# What the web games taught the AI is in the same file the command line reads.
+"$bin" gomoku learn --stats --db "$dir/api.db" | grep -q "freestyle  15x15  1 learnt moves" \
+  || { echo "FAIL the web game's learnt move is not in the database"; "$bin" gomoku learn --stats --db "$dir/api.db"; exit 1; }
+echo "server_api: ok"

@@ -9,6 +9,7 @@
 #include "g2048/board.h"
 #include "g2048/game.h"
 #include "g2048/grid.h"
+#include "g2048/replay.h"
 
 using namespace tilestone;
 using namespace tilestone::g2048;
@@ -221,4 +222,48 @@ TEST(Rules2048, SpawnDistribution) {
       if (g.grid().cells[c]) ++total, game_fours += g.grid().cells[c] == 2;
   }
   EXPECT_NEAR(static_cast<double>(game_fours) / total, 0.1, 0.01);
+}
+
+TEST(Rules2048, ReplayFollowsTheWebClientsSpawnChain) {
+  // The web client: a new game, then moves, each spawning from the seed the last one returned.
+  ClientMove m = client_new_game(99);
+  const Grid start = m.grid;
+  const std::uint64_t first_seed = m.next_seed;
+  std::string moves;
+  for (int i = 0; i < 40; ++i) {
+    for (Dir d : ALL_DIRS) {
+      const ClientMove next = client_move(m.grid, m.score, d, m.next_seed);
+      if (!next.step) continue;
+      m = next;
+      moves += move_letter(d);
+      break;
+    }
+  }
+  const Replay r = replay_client_game(start, 0, first_seed, moves);
+  ASSERT_TRUE(r.complete()) << r.error;
+  ASSERT_EQ(r.frames.size(), moves.size() + 1);
+  EXPECT_EQ(r.last().grid, m.grid);
+  EXPECT_EQ(r.last().score, m.score);
+  EXPECT_FALSE(r.frames[0].dir.has_value());
+
+  const Replay bad = replay_client_game(start, 0, first_seed, moves.substr(0, 3) + "X");
+  EXPECT_EQ(bad.frames.size(), 4u);
+  EXPECT_NE(bad.error.find("move 4"), std::string::npos) << bad.error;
+  const Grid lone = *parse_grid("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,0");
+  EXPECT_NE(replay_client_game(lone, 0, 1, "L").error.find("does not change"), std::string::npos);
+}
+
+TEST(Rules2048, ReplayOfATerminalGameMatchesTheGame) {
+  Game game(7);
+  std::string moves;
+  for (int i = 0; i < 30; ++i)
+    for (Dir d : ALL_DIRS)
+      if (game.play(d)) {
+        moves += move_letter(d);
+        break;
+      }
+  const Replay r = replay_seeded_game(7, moves);
+  ASSERT_TRUE(r.complete()) << r.error;
+  EXPECT_EQ(r.last().grid, game.grid());
+  EXPECT_EQ(r.last().score, game.score());
 }

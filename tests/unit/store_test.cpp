@@ -84,6 +84,51 @@ TEST(Store, CreatesMigratesAndRecords) {
   EXPECT_EQ(*(*db)->integrity_check(), "ok");
 }
 
+TEST(Store, AClientGameIsOneRowUpdatedWhenSentAgain) {
+  TempDir dir;
+  auto db = store::Database::open((dir.path / "t.db").string());
+  ASSERT_TRUE(db) << db.error();
+  store::GameRecord g = a_2048_game(100);
+  g.source = "web";
+  g.client_id = "abc";
+  g.start_board = "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0";
+  g.start_score = 8;
+  const auto first = (*db)->save_client_game(g);
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_TRUE(first->created);
+  g.score = 300;
+  g.moves = "LURD";
+  const auto second = (*db)->save_client_game(g);
+  ASSERT_TRUE(second);
+  EXPECT_FALSE(second->created);
+  EXPECT_EQ(second->id, first->id);
+  // The same id for another kind of game is another game.
+  store::GameRecord go;
+  go.game = "gomoku";
+  go.moves = "h8";
+  go.result = "unfinished";
+  go.source = "web";
+  go.client_id = "abc";
+  const auto third = (*db)->save_client_game(go);
+  ASSERT_TRUE(third);
+  EXPECT_TRUE(third->created);
+  const auto games = (*db)->games("2048");
+  ASSERT_EQ(games->size(), 1u);
+  EXPECT_EQ((*games)[0].score, 300);
+  EXPECT_EQ((*games)[0].moves, "LURD");
+  EXPECT_EQ((*games)[0].client_id, "abc");
+  EXPECT_EQ((*games)[0].start_board, "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0");
+  EXPECT_EQ((*games)[0].start_score, 8);
+  // Games without a client id never collide.
+  ASSERT_TRUE((*db)->add_game(a_2048_game(5)));
+  ASSERT_TRUE((*db)->add_game(a_2048_game(6)));
+  const auto s = (*db)->summary();
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->g2048.games, 3);
+  ASSERT_EQ(s->g2048.max_tiles.size(), 1u);  // every test game ended on 256
+  EXPECT_EQ(s->g2048.max_tiles[0], std::make_pair(std::int64_t{256}, std::int64_t{3}));
+}
+
 TEST(Store, MigratesAnOlderSchemaForward) {
   TempDir dir;
   const auto path = (dir.path / "old.db").string();

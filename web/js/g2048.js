@@ -1,6 +1,7 @@
 // The 2048 page: a view over the tilestone API. Moves, spawns, merges and analysis all come from
 // the server; this module animates what it returns and keeps the game in localStorage.
 import { post, info, notify, load, save } from './api.js';
+import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
 
 const STATE_KEY = 'tilestone.2048.game';
 const BEST_KEY = 'tilestone.2048.best';
@@ -9,6 +10,7 @@ const UNDO_LIMIT = 200;
 const SLIDE_MS = 110;
 const DIRS = ['up', 'down', 'left', 'right'];
 const ARROWS = { up: '↑', down: '↓', left: '←', right: '→' };
+const LETTERS = { up: 'U', down: 'D', left: 'L', right: 'R' };
 const KEYS = {
   ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right',
   w: 'up', s: 'down', a: 'left', d: 'right', W: 'up', S: 'down', A: 'left', D: 'right',
@@ -25,8 +27,9 @@ const el = {
   paletteValues: $('palette-values'), hint: $('hint'), undo: $('undo'),
 };
 
-// The game: the server's board string, tile values, score, the seed for the next spawn, and an
-// undo stack of earlier positions (each with its own seed, so undo then redo gives the same spawn).
+// The game: the server's board string, tile values, score, the seed for the next spawn, an undo
+// stack of earlier positions (each with its own seed, so undo then redo gives the same spawn),
+// and `rec`, what the history records: the position the moves start from and the moves.
 let game = null;
 let best = Number(load(BEST_KEY, 0)) || 0;
 let settings = { ai: 'expectimax', time_ms: 100, delay: 150, ...load(SETTINGS_KEY, {}) };
@@ -46,7 +49,34 @@ function persist() {
   save(SETTINGS_KEY, settings);
 }
 
-// Step 1. Drawing: one absolutely positioned element per tile, placed by CSS variables.
+// Step 1. Recording: a game is sent when it is over, when a new game or an edited board replaces
+// it, and when the page is left; `sent` keeps the same moves from being sent twice, and the
+// server keeps one row per id.
+function freshRecord() {
+  return { id: newGameId(), start: { board: game.board, score: game.score, seed: game.seed }, moves: '', startedAt: 0, auto: 0, sent: '' };
+}
+
+function recordGame({ leaving = false } = {}) {
+  const rec = game && game.rec;
+  if (!rec || !rec.moves || rec.sent === rec.moves) return;
+  rec.sent = rec.moves;
+  const body = {
+    client_id: rec.id, start_board: rec.start.board, start_score: rec.start.score, seed: rec.start.seed,
+    moves: rec.moves, ai: settings.ai, time_ms: settings.time_ms, auto_moves: rec.auto, started_at: rec.startedAt || nowSeconds(),
+  };
+  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
+  if (game.over) rec.id = newGameId();
+  persist();
+  sendGame('2048', body, { leaving });
+}
+
+function gameOver() {
+  game.over = true;
+  persist();
+  recordGame();
+}
+
+// Step 2. Drawing: one absolutely positioned element per tile, placed by CSS variables.
 function makeTile(index, value, extraClass) {
   const tile = document.createElement('div');
   tile.className = `tile tile-${value <= 2048 ? value : 'super'}${extraClass ? ' ' + extraClass : ''}`;
@@ -124,7 +154,7 @@ function render() {
   showOverlays();
 }
 
-// Step 2. Talking to the server.
+// Step 3. Talking to the server.
 function adopt(reply) {
   game.board = reply.board ?? boardString(reply.cells);
   game.cells = reply.cells;
@@ -137,10 +167,12 @@ function adopt(reply) {
 async function newGame() {
   stopAuto();
   exitEditor(false);
+  recordGame();
   try {
     const reply = await post('/api/2048/new', {});
     game = { board: '', cells: [], score: 0, seed: '', won: false, over: false, keepGoing: false, undo: [] };
     adopt(reply);
+    game.rec = freshRecord();
     clearHint();
     persist();
     drawCells(game.cells, new Set(), -1);
@@ -168,14 +200,17 @@ async function move(dir, fromAuto = false) {
       if (game.undo.length > UNDO_LIMIT) game.undo.splice(0, game.undo.length - UNDO_LIMIT);
       const wasWon = game.won;
       adopt(reply);
+      if (!game.rec.moves) game.rec.startedAt = nowSeconds();
+      game.rec.moves += LETTERS[dir];
+      if (fromAuto) game.rec.auto++;
       if (game.won && !wasWon && fromAuto) game.keepGoing = true; // Auto-play plays on past 2048.
       clearHint();
       animateMove(reply, fromAuto);
       showScore(reply.gain || 0);
       persist();
+      if (game.over) recordGame();
     } else if (reply.over && !game.over) {
-      game.over = true;
-      persist();
+      gameOver();
     }
     showOverlays();
   } catch (e) {
@@ -192,7 +227,16 @@ function undo() {
   if (!game || !game.undo.length || busy) return;
   stopAuto();
   const prev = game.undo.pop();
+  const rec = game.rec;
   Object.assign(game, prev);
+  // A board edit saved the game it replaced; a move takes its letter back; a position from
+  // before this record's start (a game saved by an older page) starts a new record.
+  if (!prev.rec && rec.moves) {
+    rec.moves = rec.moves.slice(0, -1);
+    rec.auto = Math.min(rec.auto, rec.moves.length);
+  } else if (!prev.rec) {
+    game.rec = freshRecord();
+  }
   if (!game.won) game.keepGoing = false;
   clearHint();
   persist();
@@ -248,7 +292,7 @@ const formatValue = (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : Math.abs(v) >= 
 const formatCount = (n) => (n === undefined ? '?' : n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
 const formatMs = (ms) => (ms === undefined ? '' : `${Number(ms).toFixed(ms < 10 ? 1 : 0)} ms`);
 
-// Step 3. Auto-play: ask the AI, play its move, wait, repeat until stopped or over.
+// Step 4. Auto-play: ask the AI, play its move, wait, repeat until stopped or over.
 async function autoLoop() {
   while (autoOn) {
     if (busy) { await sleep(20); continue; }
@@ -262,7 +306,7 @@ async function autoLoop() {
       break;
     }
     if (!autoOn) break;
-    if (!reply.best) { game.over = true; persist(); showOverlays(); stopAuto(); break; }
+    if (!reply.best) { gameOver(); showOverlays(); stopAuto(); break; }
     if (await move(reply.best, true)) autoMoves++;
     el.autoStats.textContent = `${autoMoves} moves played · last ${reply.best}, depth ${reply.depth ?? '?'}`;
     await sleep(settings.delay);
@@ -285,7 +329,7 @@ function stopAuto() {
   el.auto.textContent = 'Auto-play';
 }
 
-// Step 4. The board editor: set any position, then play from it or ask for a hint.
+// Step 5. The board editor: set any position, then play from it or ask for a hint.
 function enterEditor() {
   stopAuto();
   editing = game ? game.cells.slice() : Array(16).fill(0);
@@ -312,12 +356,14 @@ function exitEditor(apply) {
   el.palette.hidden = true;
   el.board.classList.remove('editing');
   if (apply && game) {
-    game.undo.push({ board: game.board, cells: game.cells, score: game.score, seed: game.seed, won: game.won, over: game.over });
+    recordGame();
+    game.undo.push({ board: game.board, cells: game.cells, score: game.score, seed: game.seed, won: game.won, over: game.over, rec: game.rec });
     game.cells = cells;
     game.board = boardString(cells);
     game.won = cells.some((v) => v >= 2048);
     game.keepGoing = game.won;
     game.over = false;
+    game.rec = freshRecord();
     persist();
   }
   if (game) render();
@@ -368,7 +414,7 @@ function cellAt(clientX, clientY) {
   return x >= 0 && x < 4 && y >= 0 && y < 4 ? y * 4 + x : -1;
 }
 
-// Step 5. Input: keyboard, swipe, buttons.
+// Step 6. Input: keyboard, swipe, buttons.
 function bindInput() {
   document.addEventListener('keydown', (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -458,9 +504,12 @@ async function start() {
   el.delayOut.textContent = `${settings.delay} ms`;
   el.ai.value = settings.ai;
   fillAiChoices();
+  initRecording();
+  window.addEventListener('pagehide', () => recordGame({ leaving: true }));
   const saved = load(STATE_KEY, null);
   if (saved && Array.isArray(saved.cells) && saved.cells.length === 16 && saved.seed !== undefined) {
     game = { keepGoing: false, undo: [], ...saved };
+    if (!game.rec) game.rec = freshRecord();
     render();
   } else {
     await newGame();

@@ -2,6 +2,7 @@
 // forbidden points, validation) and the AI; this module draws, collects clicks and streams the
 // AI's search.
 import { post, info, notify, load, save, stream } from './api.js';
+import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
 
 const STORE_KEY = 'tilestone.gomoku';
 const COLS = 'abcdefghijklmnopqrstuvwxyz';
@@ -36,6 +37,38 @@ let hover = null;
 let movesEdited = false; // the move-string field holds text the user typed and has not loaded
 
 const persist = () => save(STORE_KEY, game);
+const freshRecord = () => ({ id: newGameId(), startedAt: 0, sent: '' });
+
+// Games against the computer are recorded (with the AI's level and colour) when they end, when a
+// new game replaces them, and when the page is left; `sent` keeps a game from being sent twice.
+function recordGame({ leaving = false } = {}) {
+  const rec = game.rec;
+  if (!rec || game.opponent !== 'computer' || !game.moves.length) return;
+  const body = {
+    client_id: rec.id, size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level,
+    ai_color: game.computerFirst ? 'black' : 'white', time_ms: game.time_ms, started_at: rec.startedAt || nowSeconds(),
+  };
+  const key = JSON.stringify([body.size, body.rule, body.moves, body.level, body.ai_color]);
+  if (rec.sent === key) return;
+  rec.sent = key;
+  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
+  if (st && st.over) rec.id = newGameId();
+  persist();
+  sendGame('gomoku', body, { leaving }).then((reply) => {
+    if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');
+  });
+}
+
+// Called whenever the position changed: stamps the start, records a finished game.
+function afterPosition() {
+  if (!game.rec.startedAt && game.moves.length) game.rec.startedAt = nowSeconds();
+  if (st && st.over) recordGame();
+}
+
+function startRecord() {
+  recordGame();
+  game.rec = freshRecord();
+}
 
 // Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7).
 function parsePoint(name) {
@@ -263,6 +296,7 @@ async function setPosition(moves, { keepRedo = false } = {}) {
     overlayDismissed = false;
     persist();
     refresh();
+    afterPosition();
     return true;
   } catch (e) {
     if (my !== token) return null;
@@ -317,6 +351,7 @@ function computerMove() {
         overlayDismissed = false;
         persist();
         refresh();
+        afterPosition();
         resolve();
       },
       error: (message) => {
@@ -397,6 +432,7 @@ async function redo() {
 }
 
 async function newGame() {
+  startRecord();
   game.redo = [];
   movesEdited = false;
   el.thinking.innerHTML = '<span class="muted">The AI\'s search shows here while it thinks.</span>';
@@ -406,6 +442,7 @@ async function newGame() {
 async function loadMoves() {
   const text = el.moves.value.trim().toLowerCase().replace(/[\s,;]+/g, '');
   movesEdited = false;
+  startRecord();
   if (await setPosition(text ? text.match(/[a-z]\d{1,2}/g) || [text] : [])) await afterChange();
 }
 
@@ -477,6 +514,7 @@ function bind() {
     if (ok) await afterChange();
   });
   el.size.addEventListener('change', async () => {
+    startRecord();
     game.size = Number(el.size.value);
     game.redo = [];
     if (await setPosition([])) await afterChange();
@@ -525,6 +563,9 @@ async function start() {
   el.time.value = game.time_ms;
   el.level.value = game.level;
   el.rule.value = game.rule;
+  if (!game.rec) game.rec = freshRecord();
+  initRecording();
+  window.addEventListener('pagehide', () => recordGame({ leaving: true }));
   bind();
   draw();
   showStatus();
