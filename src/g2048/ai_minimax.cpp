@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/clock.h"
@@ -111,23 +112,25 @@ class MinimaxAi final : public Ai {
     struct Candidate {
       int cell, exponent;
     };
-    std::vector<Candidate> candidates;
-    double worst = -1e300;
+    std::array<Candidate, 32> candidates;
+    int count = 0;
+    int worst = std::numeric_limits<int>::min();
     const std::uint16_t empty = b.empty_mask();
     for (int exponent : {1, 2}) {
+      const auto fitness = seed002::placement_fitness(b, exponent);
       for (std::uint32_t m = empty; m; m &= m - 1) {
         const int cell = __builtin_ctz(m);
-        const Board n = b.with(cell, exponent);
-        const double fitness = -seed002::smoothness(n) + seed002::islands(n);
-        if (fitness > worst) {
-          worst = fitness;
-          candidates.clear();
+        const int f = fitness[static_cast<std::size_t>(cell)];
+        if (f > worst) {
+          worst = f;
+          count = 0;
         }
-        if (fitness == worst) candidates.push_back({cell, exponent});
+        if (f == worst) candidates[static_cast<std::size_t>(count++)] = {cell, exponent};
       }
     }
     double best_score = beta;
-    for (const auto& c : candidates) {
+    for (int i = 0; i < count; ++i) {
+      const Candidate& c = candidates[static_cast<std::size_t>(i)];
       if (out_of_time()) return best_score;
       const double score = max_node(b.with(c.cell, c.exponent), depth, alpha, best_score);
       if (score < best_score) best_score = score;

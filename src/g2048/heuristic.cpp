@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "g2048/params.h"
@@ -158,11 +159,50 @@ int islands(Board b) {
   return count;
 }
 
+std::array<int, 16> placement_fitness(Board b, int exponent) {
+  const auto& t = line_tables();
+  const std::uint64_t rows = b.bits(), cols = b.transposed().bits();
+  const int gaps = sum_lines(t.gaps, rows) + sum_lines(t.gaps, cols);
+  const int groups = islands(b);
+  // The groups of tiles equal to the placed one: a new tile joins every group it touches.
+  std::uint16_t same = 0;
+  for (int i = 0; i < 16; ++i)
+    if (b.at(i) == exponent) same |= static_cast<std::uint16_t>(1u << i);
+  std::array<std::uint16_t, 16> group_masks{};
+  int group_count = 0;
+  for (std::uint16_t m = same; m;) {
+    const std::uint16_t g = flood(static_cast<std::uint16_t>(m & -m), m);
+    group_masks[static_cast<std::size_t>(group_count++)] = g;
+    m &= static_cast<std::uint16_t>(~g);
+  }
+  std::array<int, 16> out;
+  out.fill(std::numeric_limits<int>::min());
+  for (std::uint32_t m = b.empty_mask(); m; m &= m - 1) {
+    const int cell = __builtin_ctz(m), r = cell / 4, c = cell % 4;
+    const unsigned row = (rows >> (16 * r)) & 0xFFFF, col = (cols >> (16 * c)) & 0xFFFF;
+    const unsigned new_row = row | (static_cast<unsigned>(exponent) << (4 * c));
+    const unsigned new_col = col | (static_cast<unsigned>(exponent) << (4 * r));
+    const int new_gaps = gaps - t.gaps[row] + t.gaps[new_row] - t.gaps[col] + t.gaps[new_col];
+    const std::uint32_t cell_bit = 1u << cell;
+    const std::uint32_t neighbours = ((cell_bit << 1) & 0xEEEE) | ((cell_bit >> 1) & 0x7777) | ((cell_bit << 4) & 0xFFFF) | (cell_bit >> 4);
+    int joined = 0;
+    for (int g = 0; g < group_count; ++g) joined += (group_masks[static_cast<std::size_t>(g)] & neighbours) != 0;
+    out[static_cast<std::size_t>(cell)] = new_gaps + groups + 1 - joined;
+  }
+  return out;
+}
+
 double evaluate(Board b) {
-  // After any legal move at least one cell is empty; the guard only keeps ln finite.
+  // ln of the empty count from a table (the same doubles std::log gives); after any legal move
+  // at least one cell is empty, and the guard only keeps ln finite.
+  static const std::array<double, 17> LN = [] {
+    std::array<double, 17> v{};
+    for (int i = 1; i <= 16; ++i) v[static_cast<std::size_t>(i)] = std::log(static_cast<double>(i));
+    return v;
+  }();
   const int empty = std::max(1, b.empty_count());
   return smoothness(b) * params::SEED_SMOOTH + monotonicity(b) * params::SEED_MONO +
-         std::log(static_cast<double>(empty)) * params::SEED_EMPTY + b.max_exponent() * params::SEED_MAX;
+         LN[static_cast<std::size_t>(empty)] * params::SEED_EMPTY + b.max_exponent() * params::SEED_MAX;
 }
 
 }  // namespace seed002

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
+#include "core/rng.h"
 #include "g2048/ai.h"
 #include "g2048/bench.h"
 #include "g2048/game.h"
@@ -70,6 +72,29 @@ TEST(Ai2048, Seed002HeuristicValues) {
   EXPECT_DOUBLE_EQ(seed002::monotonicity(board("2,4,8,16/4,8,16,32/8,16,32,64/16,32,64,128")), 0.0);
   const double expected = 0.1 * seed002::smoothness(b) + 1.3 * seed002::monotonicity(b) + 2.7 * std::log(11.0) + 3.0;
   EXPECT_NEAR(seed002::evaluate(b), expected, 1e-12);
+}
+
+TEST(Ai2048, PlacementFitnessMatchesTheDirectComputation) {
+  // The incremental fitness of every placement equals -smoothness + islands of the board after
+  // it, over random boards (a placement may join several groups, or none).
+  core::Rng rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Board b;
+    for (int cell = 0; cell < 16; ++cell)
+      if (rng.below(3) != 0) b = b.with(cell, 1 + static_cast<int>(rng.below(3)));
+    for (int exponent : {1, 2}) {
+      const auto fitness = seed002::placement_fitness(b, exponent);
+      for (int cell = 0; cell < 16; ++cell) {
+        if (b.at(cell) != 0) {
+          EXPECT_EQ(fitness[static_cast<std::size_t>(cell)], std::numeric_limits<int>::min());
+          continue;
+        }
+        const Board n = b.with(cell, exponent);
+        const double direct = -seed002::smoothness(n) + seed002::islands(n);
+        ASSERT_EQ(fitness[static_cast<std::size_t>(cell)], direct) << std::hex << b.bits() << " cell " << cell;
+      }
+    }
+  }
 }
 
 TEST(Ai2048, Seed004HeuristicTerms) {
