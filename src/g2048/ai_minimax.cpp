@@ -116,8 +116,9 @@ class MinimaxAi final : public Ai {
     int count = 0;
     int worst = std::numeric_limits<int>::min();
     const std::uint16_t empty = b.empty_mask();
+    const auto placements = seed002::placement_fitness(b);
     for (int exponent : {1, 2}) {
-      const auto fitness = seed002::placement_fitness(b, exponent);
+      const auto& fitness = placements[static_cast<std::size_t>(exponent - 1)];
       for (std::uint32_t m = empty; m; m &= m - 1) {
         const int cell = __builtin_ctz(m);
         const int f = fitness[static_cast<std::size_t>(cell)];

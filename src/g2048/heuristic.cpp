@@ -159,35 +159,38 @@ int islands(Board b) {
   return count;
 }
 
-std::array<int, 16> placement_fitness(Board b, int exponent) {
+Placements placement_fitness(Board b) {
   const auto& t = line_tables();
   const std::uint64_t rows = b.bits(), cols = b.transposed().bits();
   const int gaps = sum_lines(t.gaps, rows) + sum_lines(t.gaps, cols);
   const int groups = islands(b);
-  // The groups of tiles equal to the placed one: a new tile joins every group it touches.
-  std::uint16_t same = 0;
-  for (int i = 0; i < 16; ++i)
-    if (b.at(i) == exponent) same |= static_cast<std::uint16_t>(1u << i);
-  std::array<std::uint16_t, 16> group_masks{};
-  int group_count = 0;
-  for (std::uint16_t m = same; m;) {
-    const std::uint16_t g = flood(static_cast<std::uint16_t>(m & -m), m);
-    group_masks[static_cast<std::size_t>(group_count++)] = g;
-    m &= static_cast<std::uint16_t>(~g);
-  }
-  std::array<int, 16> out;
-  out.fill(std::numeric_limits<int>::min());
-  for (std::uint32_t m = b.empty_mask(); m; m &= m - 1) {
-    const int cell = __builtin_ctz(m), r = cell / 4, c = cell % 4;
-    const unsigned row = (rows >> (16 * r)) & 0xFFFF, col = (cols >> (16 * c)) & 0xFFFF;
-    const unsigned new_row = row | (static_cast<unsigned>(exponent) << (4 * c));
-    const unsigned new_col = col | (static_cast<unsigned>(exponent) << (4 * r));
-    const int new_gaps = gaps - t.gaps[row] + t.gaps[new_row] - t.gaps[col] + t.gaps[new_col];
-    const std::uint32_t cell_bit = 1u << cell;
-    const std::uint32_t neighbours = ((cell_bit << 1) & 0xEEEE) | ((cell_bit >> 1) & 0x7777) | ((cell_bit << 4) & 0xFFFF) | (cell_bit >> 4);
-    int joined = 0;
-    for (int g = 0; g < group_count; ++g) joined += (group_masks[static_cast<std::size_t>(g)] & neighbours) != 0;
-    out[static_cast<std::size_t>(cell)] = new_gaps + groups + 1 - joined;
+  Placements out;
+  for (auto& fitness : out) fitness.fill(std::numeric_limits<int>::min());
+  for (int k = 0; k < 2; ++k) {
+    const int exponent = k + 1;
+    // The groups of tiles equal to the placed one: a new tile joins every group it touches.
+    std::uint16_t same = 0;
+    for (int i = 0; i < 16; ++i)
+      if (b.at(i) == exponent) same |= static_cast<std::uint16_t>(1u << i);
+    std::array<std::uint16_t, 16> group_masks{};
+    int group_count = 0;
+    for (std::uint16_t m = same; m;) {
+      const std::uint16_t g = flood(static_cast<std::uint16_t>(m & -m), m);
+      group_masks[static_cast<std::size_t>(group_count++)] = g;
+      m &= static_cast<std::uint16_t>(~g);
+    }
+    for (std::uint32_t m = b.empty_mask(); m; m &= m - 1) {
+      const int cell = __builtin_ctz(m), r = cell / 4, c = cell % 4;
+      const unsigned row = (rows >> (16 * r)) & 0xFFFF, col = (cols >> (16 * c)) & 0xFFFF;
+      const unsigned new_row = row | (static_cast<unsigned>(exponent) << (4 * c));
+      const unsigned new_col = col | (static_cast<unsigned>(exponent) << (4 * r));
+      const int new_gaps = gaps - t.gaps[row] + t.gaps[new_row] - t.gaps[col] + t.gaps[new_col];
+      const std::uint32_t bit = 1u << cell;
+      const std::uint32_t neighbours = ((bit << 1) & 0xEEEE) | ((bit >> 1) & 0x7777) | ((bit << 4) & 0xFFFF) | (bit >> 4);
+      int joined = 0;
+      for (int g = 0; g < group_count; ++g) joined += (group_masks[static_cast<std::size_t>(g)] & neighbours) != 0;
+      out[static_cast<std::size_t>(k)][static_cast<std::size_t>(cell)] = new_gaps + groups + 1 - joined;
+    }
   }
   return out;
 }

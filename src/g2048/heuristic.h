@@ -30,11 +30,12 @@ double smoothness(Board b);
 double monotonicity(Board b);
 /// Connected groups of equal tiles.
 int islands(Board b);
-/// The seed's computer-turn fitness, -smoothness + islands, of the board after a tile of
-/// `exponent` is placed on each empty cell (index = cell); occupied cells hold INT_MIN. Computed
-/// from b's own lines and groups: a placement changes one row, one column and the groups it
-/// touches, so this costs one islands() instead of one per cell.
-std::array<int, 16> placement_fitness(Board b, int exponent);
+/// The seed's computer-turn fitness, -smoothness + islands, of the board after a 2 (index 0)
+/// or a 4 (index 1) is placed on each empty cell (second index = cell); occupied cells hold
+/// INT_MIN. Computed from b's own lines and groups: a placement changes one row, one column and
+/// the groups it touches, so this costs one islands() instead of one per placement.
+using Placements = std::array<std::array<int, 16>, 2>;
+Placements placement_fitness(Board b);
 /// 0.1 smoothness + 1.3 monotonicity + 2.7 ln(empty) + 1.0 max exponent.
 double evaluate(Board b);
 }  // namespace seed002
