@@ -187,9 +187,9 @@ void run_bench(const BenchOptions& o) {
   if (!report) throw UsageError(report.error());
   const BenchSummary s = summarize(*report);
 
-  const std::string setup = fmt::format("{}{}, {}, {} games, {} jobs, seed {}{}", cfg.name,
+  const std::string setup = fmt::format("{}{}, {}, {} games, {} job{}, seed {}{}", cfg.name,
                                         cfg.weights ? " (seed-004 weights)" : "", limits_text(cfg, limits), o.games,
-                                        o.jobs, o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
+                                        o.jobs, o.jobs == 1 ? "" : "s", o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
   std::cout << "tilestone 2048 bench: " << setup << "\n\n";
   std::cout << fmt::format("{:>8}  {:>8}  {:>7}\n", "tile", "reached", "games");
   for (const auto& [e, frac] : s.reach)

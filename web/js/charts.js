@@ -45,6 +45,9 @@ export function barChart(items, { unit = '', total = 0, width = 560 } = {}) {
   }
   const slot = (W - left - 4) / Math.max(items.length, 1);
   const bw = Math.min(46, slot * 0.7);
+  // Labels shrink to fit narrow slots (a phone showing a dozen tiles) rather than overlap.
+  const longest = Math.max(...items.map((i) => String(i.label).length), 1);
+  const labelSize = Math.max(8, Math.min(12, (slot - 2) / (0.62 * longest)));
   items.forEach((item, i) => {
     const cx = left + slot * (i + 0.5);
     const bar = node('rect', {
@@ -53,8 +56,8 @@ export function barChart(items, { unit = '', total = 0, width = 560 } = {}) {
     }, svg);
     node('title', {}, bar, `${item.title || item.label}: ${item.value} ${unit}`);
     const share = total ? ` · ${Math.round((100 * item.value) / total)}%` : '';
-    node('text', { x: cx, y: y(item.value) - 6, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#4b443d' }, svg, `${item.value}${slot > 60 ? share : ''}`);
-    node('text', { x: cx, y: H - 8, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: INK }, svg, item.label);
+    node('text', { x: cx, y: y(item.value) - 6, 'text-anchor': 'middle', 'font-size': Math.min(11, labelSize).toFixed(1), 'font-weight': 700, fill: '#4b443d' }, svg, `${item.value}${slot > 60 ? share : ''}`);
+    node('text', { x: cx, y: H - 8, 'text-anchor': 'middle', 'font-size': labelSize.toFixed(1), 'font-weight': 700, fill: INK }, svg, item.label);
   });
   return svg;
 }
