@@ -22,6 +22,18 @@ using params::WIN_SCORE;
 
 int win_in(int ply) { return WIN_SCORE - ply; }
 
+// When `them` threatens a winning four (winning_cells > 0), the defences are the points where
+// they would make at least this pattern (and our own fours). A live three or a double four is
+// stopped on the lines of their fours (BLOCK4 points); a four-three can also be stopped by
+// breaking its three, on points where they would make a three (FLEX3).
+Pattern defence_floor(const Board& b, Color them) {
+  bool four_three = false;
+  b.for_each_candidate([&](int q) {
+    four_three = four_three || (b.kind(them, q) == PointKind::FOUR_PLUS && b.best_pattern(them, q) == Pattern::BLOCK4);
+  });
+  return four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
+}
+
 // Mate scores are stored relative to the node, so they stay true when found at another ply.
 int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
 int from_tt(int score, int ply) { return score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score; }
@@ -178,11 +190,12 @@ class Worker {
     const Color me = board_.to_move(), them = opponent(me);
     // When the opponent threatens a winning four, only blocks and our own fours can help.
     const bool defend = board_.winning_cells(them) > 0;
+    const Pattern floor = defend ? defence_floor(board_, them) : Pattern::NONE;
     // Scores in the high bits, the cell in the low 12, so one integer sort orders both.
     std::array<std::int64_t, params::MAX_SIZE * params::MAX_SIZE> scored;
     std::size_t n = 0;
     board_.for_each_candidate([&](int q) {
-      if (defend && board_.best_pattern(them, q) < Pattern::BLOCK4 && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
+      if (defend && board_.best_pattern(them, q) < floor && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
       std::int64_t s = order_score(board_, q, me);
       if (q == tt_move) s += 1 << 28;
       else if (q == killers_[ply][0]) s += 1 << 20;
@@ -373,10 +386,11 @@ class StrongEngine final : public Engine {
   static std::vector<int> root_moves(const Board& b) {
     const Color me = b.to_move(), them = opponent(me);
     const bool defend = b.winning_cells(them) > 0;
+    const Pattern floor = defend ? defence_floor(b, them) : Pattern::NONE;
     std::vector<std::pair<int, int>> scored;
     if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
     b.for_each_candidate([&](int q) {
-      if (defend && b.best_pattern(them, q) < Pattern::BLOCK4 && b.best_pattern(me, q) < Pattern::BLOCK4) return;
+      if (defend && b.best_pattern(them, q) < floor && b.best_pattern(me, q) < Pattern::BLOCK4) return;
       scored.push_back({-order_score(b, q, me), q});
     });
     std::sort(scored.begin(), scored.end());
