@@ -39,7 +39,8 @@ constexpr int INF_SCORE = 32000;
 constexpr int MAX_PLY = 128;
 constexpr int ASPIRATION_WINDOW = 60;
 constexpr int MAX_MOVES_ROOT = 40;      ///< moves searched at the root of `strong`
-constexpr int MAX_MOVES_NODE = 20;      ///< moves searched at interior nodes of `strong`
+constexpr int MAX_MOVES_NODE = 14;      ///< moves searched at interior nodes of `strong`
+constexpr int MAX_MOVES_LIST = 64;     ///< capacity of a node's move list (forced defences included)
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_INDEX = 4;
 constexpr int NODE_CHECK_INTERVAL = 128;  ///< nodes between two looks at the clock
@@ -49,7 +50,9 @@ constexpr int VCT_ROOT_DEPTH = 8;          ///< attacker moves of the VCT at the
 constexpr std::uint64_t VCF_LEAF_NODES = 200;
 constexpr std::uint64_t VCF_ROOT_NODES = 200000;
 constexpr std::uint64_t VCT_ROOT_NODES = 60000;
-constexpr int VCT_TIME_PERCENT = 25;  ///< share of the budget given to the root VCT
+/// Share of the budget given to the root VCT. It mostly finds nothing, and every point spent
+/// there is taken from the iterative deepening (which starts no iteration after 45 %).
+constexpr int VCT_TIME_PERCENT = 8;
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
 constexpr int TIME_SAFETY_PERCENT = 10;
 constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;

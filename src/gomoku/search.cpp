@@ -22,6 +22,18 @@ using params::WIN_SCORE;
 
 int win_in(int ply) { return WIN_SCORE - ply; }
 
+// When `them` threatens a winning four (winning_cells > 0), the defences are the points where
+// they would make at least this pattern (and our own fours). A live three or a double four is
+// stopped on the lines of their fours (BLOCK4 points); a four-three can also be stopped by
+// breaking its three, on points where they would make a three (FLEX3).
+Pattern defence_floor(const Board& b, Color them) {
+  bool four_three = false;
+  b.for_each_candidate([&](int q) {
+    four_three = four_three || (b.kind(them, q) == PointKind::FOUR_PLUS && b.best_pattern(them, q) == Pattern::BLOCK4);
+  });
+  return four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
+}
+
 // Mate scores are stored relative to the node, so they stay true when found at another ply.
 int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
 int from_tt(int score, int ply) { return score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score; }
@@ -166,32 +178,39 @@ class Worker {
     return std::nullopt;
   }
 
+  // A node's move list, kept on the stack (no allocation per node).
+  struct MoveList {
+    std::array<int, params::MAX_MOVES_LIST> move{};
+    int size = 0;
+    void push(int m) { move[static_cast<std::size_t>(size++)] = m; }
+  };
+
   // Step 4 of a node: candidate moves, best first, at most `limit`.
-  std::vector<int> moves(int ply, int tt_move, int limit) {
+  MoveList moves(int ply, int tt_move, int limit) {
     const Color me = board_.to_move(), them = opponent(me);
     // When the opponent threatens a winning four, only blocks and our own fours can help.
     const bool defend = board_.winning_cells(them) > 0;
-    std::vector<std::pair<int, int>> scored;
-    scored.reserve(128);
+    const Pattern floor = defend ? defence_floor(board_, them) : Pattern::NONE;
+    // Scores in the high bits, the cell in the low 12, so one integer sort orders both.
+    std::array<std::int64_t, params::MAX_SIZE * params::MAX_SIZE> scored;
+    std::size_t n = 0;
     board_.for_each_candidate([&](int q) {
-      if (defend && board_.best_pattern(them, q) < Pattern::BLOCK4 && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
-      int s = order_score(board_, q, me);
+      if (defend && board_.best_pattern(them, q) < floor && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
+      std::int64_t s = order_score(board_, q, me);
       if (q == tt_move) s += 1 << 28;
       else if (q == killers_[ply][0]) s += 1 << 20;
       else if (q == killers_[ply][1]) s += 1 << 19;
       s += std::min(history_[index_of(me)][q], 1 << 18) / 64;
-      scored.push_back({-s, q});
+      scored[n++] = -(s << 12) + q;
     });
+    const int cap = defend ? params::MAX_MOVES_LIST : std::min(limit, params::MAX_MOVES_LIST);
     // Only the best few are searched: order just those (a few spare for forbidden points).
-    const std::size_t keep = defend ? scored.size() : std::min(scored.size(), static_cast<std::size_t>(limit) + 4);
-    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.end());
-    scored.resize(keep);
-    std::vector<int> out;
-    out.reserve(keep);
-    for (auto& [s, q] : scored) {
-      if (static_cast<int>(out.size()) >= limit && !defend) break;
-      if (!may_play(board_, q, me)) continue;
-      out.push_back(q);
+    const std::size_t keep = std::min(n, static_cast<std::size_t>(cap) + 4);
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.begin() + static_cast<std::ptrdiff_t>(n));
+    MoveList out;
+    for (std::size_t i = 0; i < keep && out.size < cap; ++i) {
+      const int q = static_cast<int>(scored[i] & 0xFFF);
+      if (may_play(board_, q, me)) out.push(q);
     }
     return out;
   }
@@ -226,8 +245,11 @@ class Worker {
     if (auto v = threats(ply, forced)) return *v;
     if (ply >= MAX_PLY - 4) return evaluate(board_);
 
-    // Step 2. Leaves: a short VCF, else the static value. A forced block extends the search.
+    // Step 2. Leaves: a short VCF, else the static value. A forced block extends the search, and
+    // so does the opponent's live three when we have no four: the static value cannot tell
+    // whether the few defences hold.
     if (forced >= 0 && depth <= 0) depth = 1;
+    if (depth <= 0 && board_.winning_cells(opponent(board_.to_move())) > 0 && board_.four_cells(board_.to_move()) == 0) depth = 1;
     if (depth <= 0) return leaf(ply);
 
     // Step 3. Transposition table.
@@ -243,17 +265,19 @@ class Worker {
     }
 
     // Step 4. Moves.
-    const std::vector<int> list = forced >= 0 ? std::vector<int>{forced} : moves(ply, tt_move, params::MAX_MOVES_NODE);
-    if (list.empty()) return -win_in(ply + 2);  // black has only forbidden points left
+    MoveList list;
+    if (forced >= 0) list.push(forced);
+    else list = moves(ply, tt_move, params::MAX_MOVES_NODE);
+    if (list.size == 0) return -win_in(ply + 2);  // black has only forbidden points left
     const Color me = board_.to_move(), them = opponent(me);
 
     // Step 5. Principal variation search with late move reductions.
-    int best = -INF_SCORE, best_move = list[0];
+    int best = -INF_SCORE, best_move = list.move[0];
     const int alpha0 = alpha;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const int m = list[i];
+    for (int i = 0; i < list.size; ++i) {
+      const int m = list.move[static_cast<std::size_t>(i)];
       const bool quiet = board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(them, m) < PointKind::LIVE_THREE;
-      const int reduction = (depth >= params::LMR_MIN_DEPTH && static_cast<int>(i) >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
+      const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
       board_.play_index(m);
       int score;
       if (i == 0) {
@@ -362,10 +386,11 @@ class StrongEngine final : public Engine {
   static std::vector<int> root_moves(const Board& b) {
     const Color me = b.to_move(), them = opponent(me);
     const bool defend = b.winning_cells(them) > 0;
+    const Pattern floor = defend ? defence_floor(b, them) : Pattern::NONE;
     std::vector<std::pair<int, int>> scored;
     if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
     b.for_each_candidate([&](int q) {
-      if (defend && b.best_pattern(them, q) < Pattern::BLOCK4 && b.best_pattern(me, q) < Pattern::BLOCK4) return;
+      if (defend && b.best_pattern(them, q) < floor && b.best_pattern(me, q) < Pattern::BLOCK4) return;
       scored.push_back({-order_score(b, q, me), q});
     });
     std::sort(scored.begin(), scored.end());
