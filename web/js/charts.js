@@ -47,7 +47,7 @@ export function barChart(items, { unit = '', total = 0, width = 560 } = {}) {
   const bw = Math.min(46, slot * 0.7);
   // Labels shrink to fit narrow slots (a phone showing a dozen tiles) rather than overlap.
   const longest = Math.max(...items.map((i) => String(i.label).length), 1);
-  const labelSize = Math.max(8, Math.min(12, (slot - 2) / (0.62 * longest)));
+  const labelSize = Math.max(7, Math.min(12, (slot - 4) / (0.72 * longest)));
   items.forEach((item, i) => {
     const cx = left + slot * (i + 0.5);
     const bar = node('rect', {
