@@ -1,6 +1,7 @@
 // The 2048 API: new game, move (with the tile motions and the spawn for the animation),
 // analyze (best move and every move's value), and the Lab benchmark streamed as SSE.
 
+#include <algorithm>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -49,7 +50,9 @@ Dir get_dir(const json& body) {
 // The AI and its limits from a request; the think time is capped by the server's limits.
 std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
   AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt};
-  if (auto probe = make_ai(cfg); !probe) throw BadRequest(probe.error());
+  const auto& names = ai_names();
+  if (std::find(names.begin(), names.end(), cfg.name) == names.end())
+    throw BadRequest(make_ai(cfg).error());  // the message that lists the AIs
   Limits l;
   l.time_ms = get_number(body, "time_ms", 1, max_time_ms, 100);
   l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
@@ -87,12 +90,14 @@ void move(const httplib::Request& req, httplib::Response& res) {
   send_json(res, out);
 }
 
-void analyze(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
+void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const json body = parse_body(req);
   const Grid grid = get_grid(body);
   auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
   if (limits.depth > 0) limits.time_ms = 0;
-  auto ai = std::move(make_ai(cfg).value());
+  auto lease = ctx.ais.lend(cfg.name);
+  if (!lease) throw BadRequest(lease.error());
+  Ai* ai = &*lease.value();
   const Analysis a = ai->analyze(grid.to_board(), limits);
   json moves = json::array();
   for (Dir d : ALL_DIRS) {

@@ -5,6 +5,7 @@
 
 #include <httplib.h>
 
+#include "server/ai_pool.h"
 #include "server/server.h"
 
 namespace tilestone::server {
@@ -14,6 +15,7 @@ struct Context {
   ServerLimits limits;
   std::atomic<int> running_benches{0};
   Recording recording;
+  AiPool ais;  ///< 2048 AIs lent to analyze requests
 };
 
 /// Wraps a handler so that BadRequest becomes HTTP 400, NotFound 404, Unavailable 503 and

@@ -1,5 +1,8 @@
 #include "server/server.h"
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+
 #include <fmt/format.h>
 
 #include "g2048/ai.h"
@@ -57,6 +60,33 @@ void serve_asset(const httplib::Request& req, httplib::Response& res) {
 
 }  // namespace
 
+namespace {
+
+constexpr int LISTEN_BACKLOG = 256;
+constexpr int MAX_FD_SCAN = 4096;
+
+// Debian's cpp-httplib is a compiled library that listens with a backlog of 5. When the cores are
+// busy with searches and many clients connect at once, the accept queue overflows and a dropped
+// connection waits a second for its retry; calling listen() again on the bound socket (which
+// Linux allows) raises the backlog. The socket is found as this process's listening socket
+// bound to `port`.
+void raise_listen_backlog(int port) {
+  for (int fd = 0; fd < MAX_FD_SCAN; ++fd) {
+    int listening = 0;
+    socklen_t len = sizeof listening;
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &len) != 0 || !listening) continue;
+    sockaddr_storage addr{};
+    socklen_t addr_len = sizeof addr;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &addr_len) != 0) continue;
+    int bound = -1;
+    if (addr.ss_family == AF_INET) bound = ntohs(reinterpret_cast<const sockaddr_in*>(&addr)->sin_port);
+    if (addr.ss_family == AF_INET6) bound = ntohs(reinterpret_cast<const sockaddr_in6*>(&addr)->sin6_port);
+    if (bound == port) ::listen(fd, LISTEN_BACKLOG);
+  }
+}
+
+}  // namespace
+
 struct Server::Impl {
   httplib::Server http;
   Context ctx;
@@ -105,10 +135,12 @@ core::Result<int> Server::bind(const std::string& host, int port) {
   if (port == 0) {
     const int p = impl_->http.bind_to_any_port(host);
     if (p <= 0) return core::fail(fmt::format("cannot bind {}", host));
+    raise_listen_backlog(p);
     return p;
   }
   if (!impl_->http.bind_to_port(host, port))
     return core::fail(fmt::format("cannot bind {}:{} (in use, or not an address of this machine)", host, port));
+  raise_listen_backlog(port);
   return port;
 }
 
