@@ -17,6 +17,7 @@ json game_json(const GameRecord& g, bool with_moves) {
             {"result", g.result}, {"seed", g.seed},     {"source", g.source},         {"move_count", move_count(g)},
             {"settings", json::parse(g.settings, nullptr, false)}};
   if (with_moves) j["moves"] = g.moves;
+  if (!g.client_id.empty()) j["client_id"] = g.client_id;  // a web game's own id
   if (j["settings"].is_discarded() || !j["settings"].is_object()) j["settings"] = json::object();
   if (g.game == "2048") {
     j["score"] = g.score;
