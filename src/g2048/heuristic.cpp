@@ -145,12 +145,19 @@ double monotonicity(Board b) {
   return std::max(sum_lines(t.dec, rows), sum_lines(t.inc, rows)) + std::max(sum_lines(t.dec, cols), sum_lines(t.inc, cols));
 }
 
-int islands(Board b) {
-  // One mask of cells per exponent, then the connected groups of each mask.
+namespace {
+
+// One mask of cells per exponent (bit i = cell i); masks[0] holds the empty cells.
+std::array<std::uint16_t, 16> exponent_masks(Board b) {
   std::array<std::uint16_t, 16> masks{};
-  for (int i = 0; i < 16; ++i) masks[b.at(i)] |= static_cast<std::uint16_t>(1u << i);
+  for (int i = 0; i < 16; ++i) masks[static_cast<std::size_t>(b.at(i))] |= static_cast<std::uint16_t>(1u << i);
+  return masks;
+}
+
+// The connected groups of the tiles of each exponent.
+int count_groups(const std::array<std::uint16_t, 16>& masks) {
   int count = 0;
-  for (int e = 1; e < 16; ++e) {
+  for (std::size_t e = 1; e < 16; ++e) {
     for (std::uint16_t m = masks[e]; m;) {
       m &= static_cast<std::uint16_t>(~flood(static_cast<std::uint16_t>(m & -m), m));
       ++count;
@@ -159,19 +166,22 @@ int islands(Board b) {
   return count;
 }
 
+}  // namespace
+
+int islands(Board b) { return count_groups(exponent_masks(b)); }
+
 Placements placement_fitness(Board b) {
   const auto& t = line_tables();
   const std::uint64_t rows = b.bits(), cols = b.transposed().bits();
   const int gaps = sum_lines(t.gaps, rows) + sum_lines(t.gaps, cols);
-  const int groups = islands(b);
+  const auto masks = exponent_masks(b);
+  const int groups = count_groups(masks);
   Placements out;
   for (auto& fitness : out) fitness.fill(std::numeric_limits<int>::min());
   for (int k = 0; k < 2; ++k) {
     const int exponent = k + 1;
     // The groups of tiles equal to the placed one: a new tile joins every group it touches.
-    std::uint16_t same = 0;
-    for (int i = 0; i < 16; ++i)
-      if (b.at(i) == exponent) same |= static_cast<std::uint16_t>(1u << i);
+    const std::uint16_t same = masks[static_cast<std::size_t>(exponent)];
     std::array<std::uint16_t, 16> group_masks{};
     int group_count = 0;
     for (std::uint16_t m = same; m;) {
@@ -179,7 +189,7 @@ Placements placement_fitness(Board b) {
       group_masks[static_cast<std::size_t>(group_count++)] = g;
       m &= static_cast<std::uint16_t>(~g);
     }
-    for (std::uint32_t m = b.empty_mask(); m; m &= m - 1) {
+    for (std::uint32_t m = masks[0]; m; m &= m - 1) {
       const int cell = __builtin_ctz(m), r = cell / 4, c = cell % 4;
       const unsigned row = (rows >> (16 * r)) & 0xFFFF, col = (cols >> (16 * c)) & 0xFFFF;
       const unsigned new_row = row | (static_cast<unsigned>(exponent) << (4 * c));
