@@ -44,7 +44,7 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
           if (k == 0) continue;
           key = static_cast<LineKey>(key | (cells_[idx + k * offsets_[d]] << (2 * key_slot(k))));
         }
-        keys_[idx][d] = key;
+        data_[idx].key[d] = key;
       }
     }
   }
@@ -53,13 +53,13 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
     for (int x = 0; x < size_; ++x) {
       const int idx = index({x, y});
       for (int d = 0; d < 4; ++d) {
-        pattern_[0][idx][d] = line_pattern(five_[0], CELL_BLACK, keys_[idx][d]);
-        pattern_[1][idx][d] = line_pattern(five_[1], CELL_WHITE, keys_[idx][d]);
+        data_[idx].pattern[0][d] = line_pattern(five_[0], CELL_BLACK, data_[idx].key[d]);
+        data_[idx].pattern[1][d] = line_pattern(five_[1], CELL_WHITE, data_[idx].key[d]);
       }
       refresh_cell(idx);
       tally(idx, +1);
     }
-  boxes_.push_back({size_, size_, -1, -1});
+  box_ = {size_, size_, -1, -1};
 }
 
 std::optional<Color> Board::at(Point p) const {
@@ -85,51 +85,73 @@ std::vector<Point> Board::moves() const {
 FiveRule Board::five_rule(Color c) const { return five_[index_of(c)]; }
 
 void Board::tally(int q, int sign) {
+  const CellData& cd = data_[q];
   for (int c = 0; c < 2; ++c) {
-    sum_[c] += sign * value_[c][q];
-    counts_[c][0] += sign * (kind_[c][q] == PointKind::FIVE);
-    counts_[c][1] += sign * (kind_[c][q] >= PointKind::FOUR_PLUS);
-    counts_[c][2] += sign * (best_[c][q] >= Pattern::BLOCK4);
+    sum_[c] += sign * cd.value[c];
+    counts_[c][0] += sign * (cd.kind[c] == PointKind::FIVE);
+    counts_[c][1] += sign * (cd.kind[c] >= PointKind::FOUR_PLUS);
+    counts_[c][2] += sign * (cd.best[c] >= Pattern::BLOCK4);
   }
 }
 
 void Board::refresh_cell(int q) {
+  CellData& cd = data_[q];
   for (int c = 0; c < 2; ++c) {
-    const PointInfo& info = info_[combo_index(pattern_[c][q])];
-    best_[c][q] = info.best;
-    kind_[c][q] = info.kind;
-    value_[c][q] = info.value;
+    cd.combo[c] = static_cast<std::uint16_t>(combo_index(cd.pattern[c]));
+    const PointInfo& info = info_[cd.combo[c]];
+    cd.best[c] = info.best;
+    cd.kind[c] = info.kind;
+    cd.value[c] = info.value;
   }
+}
+
+// Moves colour c's totals from the cell's stored point data to those of its current combo.
+inline void Board::set_info(CellData& cd, int c) {
+  const PointInfo& info = info_[cd.combo[c]];
+  sum_[c] += info.value - cd.value[c];
+  counts_[c][0] += (info.kind == PointKind::FIVE) - (cd.kind[c] == PointKind::FIVE);
+  counts_[c][1] += (info.kind >= PointKind::FOUR_PLUS) - (cd.kind[c] >= PointKind::FOUR_PLUS);
+  counts_[c][2] += (info.best >= Pattern::BLOCK4) - (cd.best[c] >= Pattern::BLOCK4);
+  cd.kind[c] = info.kind;
+  cd.best[c] = info.best;
+  cd.value[c] = info.value;
 }
 
 // Writes `code` into slot `slot` of cell q's window along d and, if q is empty, refreshes what
 // a stone there would make (only this one line of q changed).
-void Board::update_line_cell(int q, int d, int slot, int code) {
+inline void Board::update_line_cell(int q, int d, int slot, int code) {
+  static constexpr std::array<int, 4> WEIGHT = {11 * 11 * 11, 11 * 11, 11, 1};  // of combo_index
   if (cells_[q] == CELL_WALL) return;
-  LineKey key = keys_[q][d];
-  key = static_cast<LineKey>((key & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
-  keys_[q][d] = key;
+  CellData& cd = data_[q];
+  const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
+  cd.key[d] = key;
   if (cells_[q] != CELL_EMPTY) return;
-  const Pattern black = tables_[0][key], white = tables_[1][key];
   // Most far neighbours keep their patterns; then nothing else about them changes either.
-  if (black == pattern_[0][q][d] && white == pattern_[1][q][d]) return;
-  tally(q, -1);
-  pattern_[0][q][d] = black;
-  pattern_[1][q][d] = white;
-  refresh_cell(q);
-  tally(q, +1);
+  for (int c = 0; c < 2; ++c) {
+    const Pattern p = tables_[c][key];
+    const Pattern old = cd.pattern[c][d];
+    if (p == old) continue;
+    cd.pattern[c][d] = p;
+    cd.combo[c] = static_cast<std::uint16_t>(cd.combo[c] + (static_cast<int>(p) - static_cast<int>(old)) * WEIGHT[d]);
+    set_info(cd, c);
+  }
 }
 
 void Board::play_index(int idx) {
   assert(cells_[idx] == CELL_EMPTY);
   const Color c = to_move();
   const int code = static_cast<int>(c);
+  frames_.push_back({box_, sum_, counts_});
+  std::size_t top = history_.size() * TOUCHED;
+  if (saved_.size() < top + TOUCHED) saved_.resize(top + TOUCHED);
   cells_[idx] = static_cast<std::uint8_t>(code);
   hash_ ^= ZOBRIST[index_of(c)][idx];
   tally(idx, -1);
   for (int d = 0; d < 4; ++d) {
     const int off = offsets_[d];
     for (int k = 1; k <= 4; ++k) {
+      saved_[top++] = data_[idx + k * off];
+      saved_[top++] = data_[idx - k * off];
       update_line_cell(idx + k * off, d, key_slot(-k), code);
       update_line_cell(idx - k * off, d, key_slot(k), code);
     }
@@ -138,29 +160,31 @@ void Board::play_index(int idx) {
     for (int dx = -2; dx <= 2; ++dx) ++near_[idx + dy * stride_ + dx];
   history_.push_back(idx);
   const Point p = point(idx);
-  Box b = boxes_.back();
-  b = {std::min(b.min_x, p.x), std::min(b.min_y, p.y), std::max(b.max_x, p.x), std::max(b.max_y, p.y)};
-  boxes_.push_back(b);
+  box_ = {std::min(box_.min_x, p.x), std::min(box_.min_y, p.y), std::max(box_.max_x, p.x), std::max(box_.max_y, p.y)};
 }
 
 void Board::undo() {
   assert(!history_.empty());
   const int idx = history_.back();
   history_.pop_back();
-  boxes_.pop_back();
   const Color c = static_cast<Color>(cells_[idx]);
   cells_[idx] = CELL_EMPTY;
   hash_ ^= ZOBRIST[index_of(c)][idx];
+  // The neighbours' data as they were before the move; the point's own data did not change
+  // while it was occupied (moves are undone in reverse order).
+  std::size_t top = history_.size() * TOUCHED;
   for (int d = 0; d < 4; ++d) {
     const int off = offsets_[d];
     for (int k = 1; k <= 4; ++k) {
-      update_line_cell(idx + k * off, d, key_slot(-k), CELL_EMPTY);
-      update_line_cell(idx - k * off, d, key_slot(k), CELL_EMPTY);
+      data_[idx + k * off] = saved_[top++];
+      data_[idx - k * off] = saved_[top++];
     }
   }
-  // The point's own windows did not change while it was occupied (moves are undone in
-  // reverse order), so its stored pattern data are valid again.
-  tally(idx, +1);
+  const Frame& f = frames_.back();
+  box_ = f.box;
+  sum_ = f.sum;
+  counts_ = f.counts;
+  frames_.pop_back();
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) --near_[idx + dy * stride_ + dx];
 }

@@ -65,10 +65,10 @@ class Board {
   FiveRule five_rule(Color c) const;
 
   // Pattern data of empty cells (meaningless on occupied cells).
-  Pattern pattern(Color c, int idx, int d) const { return pattern_[index_of(c)][idx][d]; }
-  PointKind kind(Color c, int idx) const { return kind_[index_of(c)][idx]; }
+  Pattern pattern(Color c, int idx, int d) const { return data_[idx].pattern[index_of(c)][d]; }
+  PointKind kind(Color c, int idx) const { return data_[idx].kind[index_of(c)]; }
   /// Evaluation weight of a stone of colour c on idx (params::PATTERN_VALUE and bonuses).
-  int value(Color c, int idx) const { return value_[index_of(c)][idx]; }
+  int value(Color c, int idx) const { return data_[idx].value[index_of(c)]; }
   /// Sum of value(c, idx) over all empty cells.
   int value_sum(Color c) const { return sum_[index_of(c)]; }
   /// Number of empty cells where a stone of colour c makes a five (by the pattern tables).
@@ -78,7 +78,7 @@ class Board {
   /// Number of empty cells where c makes at least a dead four on some line.
   int four_cells(Color c) const { return counts_[index_of(c)][2]; }
   /// Strongest line pattern c makes on idx.
-  Pattern best_pattern(Color c, int idx) const { return best_[index_of(c)][idx]; }
+  Pattern best_pattern(Color c, int idx) const { return data_[idx].best[index_of(c)]; }
   /// Number of stones within distance 2 (Chebyshev) of idx.
   int near(int idx) const { return near_[idx]; }
 
@@ -86,7 +86,7 @@ class Board {
   struct Box {
     int min_x, min_y, max_x, max_y;
   };
-  Box box() const { return boxes_.back(); }
+  Box box() const { return box_; }
 
   /// Calls fn(idx) for every empty cell within distance 2 of a stone, in coordinate order.
   template <class Fn>
@@ -102,7 +102,26 @@ class Board {
   }
 
  private:
+  // Everything kept about one cell, together so that an update touches one cache line.
+  struct CellData {
+    std::array<LineKey, 4> key{};                         ///< the line windows around the cell
+    std::array<std::array<Pattern, 4>, 2> pattern{};      ///< [colour][direction], empty cells only
+    std::array<PointKind, 2> kind{};
+    std::array<Pattern, 2> best{};
+    std::array<std::int16_t, 2> value{};
+    std::array<std::uint16_t, 2> combo{};                 ///< combo_index of pattern[colour]
+  };
+  // What play() changes besides the cells it logs, restored as a whole by undo().
+  struct Frame {
+    Box box;
+    std::array<int, 2> sum;
+    std::array<std::array<int, 3>, 2> counts;
+  };
+  /// Cells whose data one move can change: four on either side along each of the four lines.
+  static constexpr int TOUCHED = 32;
+
   void update_line_cell(int q, int d, int slot, int code);
+  void set_info(CellData& cd, int c);
   void refresh_cell(int q);
   void tally(int q, int sign);
 
@@ -114,17 +133,17 @@ class Board {
   const PointInfo* info_ = point_info_table();
   std::array<const Pattern*, 2> tables_{};
   std::array<std::uint8_t, MAX_CELLS> cells_{};
-  std::array<std::array<LineKey, 4>, MAX_CELLS> keys_{};
-  std::array<std::array<std::array<Pattern, 4>, MAX_CELLS>, 2> pattern_{};
-  std::array<std::array<PointKind, MAX_CELLS>, 2> kind_{};
-  std::array<std::array<std::int16_t, MAX_CELLS>, 2> value_{};
-  std::array<std::array<Pattern, MAX_CELLS>, 2> best_{};
+  std::array<CellData, MAX_CELLS> data_{};
   std::array<int, 2> sum_{};
   std::array<std::array<int, 3>, 2> counts_{};
   std::array<std::uint8_t, MAX_CELLS> near_{};
   std::uint64_t hash_ = 0;
+  Box box_{};
   std::vector<int> history_;
-  std::vector<Box> boxes_;
+  std::vector<Frame> frames_;
+  /// The TOUCHED cells' data before each move, in play order: undo copies them back instead
+  /// of recomputing their patterns.
+  std::vector<CellData> saved_;
 };
 
 /// The Zobrist key of a stone of colour c on cell idx of a board (fixed, seeded table).

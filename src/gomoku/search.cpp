@@ -458,8 +458,9 @@ class StrongEngine final : public Engine {
   }
 
   std::uint64_t threat_nodes_ = 0;  // nodes of the root threat searches of this call
-  TranspositionTable tt_{params::TT_DEFAULT_MB};
-  std::size_t tt_mb_ = params::TT_DEFAULT_MB;
+  // A token table until the first search sizes it from its limits.
+  TranspositionTable tt_{0};
+  std::size_t tt_mb_ = 0;
 };
 
 }  // namespace
