@@ -251,7 +251,7 @@ void add_play(CLI::App& g) {
 // ---- match ---------------------------------------------------------------------------------
 
 struct MatchOptions {
-  std::string black = "strong", white = "minimax", rule = "freestyle", openings;
+  std::string black = "strong", white = "minimax", rule = "freestyle", openings, record;
   int games = 10, time_ms = 200, size = params::DEFAULT_SIZE, jobs = 1, threads = 1;
   std::uint64_t seed = 1;
 };
@@ -287,7 +287,15 @@ void run_match(const MatchOptions& m) {
   if (m.jobs < 1 || m.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
   const Rule rule = rule_or_throw(m.rule);
   const Level first = level_or_throw(m.black), second = level_or_throw(m.white);
-  const auto file_openings = m.openings.empty() ? std::vector<std::vector<Point>>{} : load_openings(m.openings, m.size, rule);
+  const int pairs = (m.games + 1) / 2;
+  const auto openings = m.openings.empty() ? match_openings(m.size, rule, pairs, core::derive_seed(m.seed, 1000003))
+                                           : load_openings(m.openings, m.size, rule);
+  // Opened before the games, so a bad path fails at once rather than after the match.
+  std::ofstream record;
+  if (!m.record.empty()) {
+    record.open(m.record);
+    if (!record) throw UsageError("cannot write the record file '" + m.record + "'");
+  }
 
   // Game 2k and 2k+1 share an opening with the colours swapped.
   std::vector<GameRecord> records(static_cast<std::size_t>(m.games));
@@ -302,8 +310,7 @@ void run_match(const MatchOptions& m) {
     s.time_ms = m.time_ms;
     s.threads = m.threads;
     s.seed = core::derive_seed(m.seed, i);
-    s.opening = file_openings.empty() ? random_opening(m.size, rule, core::derive_seed(m.seed, 1000003 + pair))
-                                      : file_openings[pair % file_openings.size()];
+    s.opening = openings[pair % openings.size()];
     const bool first_is_black = i % 2 == 0;
     s.black = first_is_black ? first : second;
     s.white = first_is_black ? second : first;
@@ -334,6 +341,16 @@ void run_match(const MatchOptions& m) {
     max_ms = std::max(max_ms, r.max_move_ms);
     moves += static_cast<int>(r.moves.size());
   }
+  if (record) {
+    record << "# game\tblack\twhite\tresult\tmoves\n";
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const bool first_is_black = i % 2 == 0;
+      record << fmt::format("{}\t{}\t{}\t{}\t{}\n", i + 1, first_is_black ? m.black : m.white, first_is_black ? m.white : m.black,
+                            outcome_name(records[i].outcome), format_moves(records[i].moves, m.size));
+    }
+    record.flush();
+    if (!record) throw UsageError("could not write the record file '" + m.record + "'");
+  }
   const auto summary = core::summarize(scores);
   const double se = scores.size() > 1 ? summary.stddev / std::sqrt(static_cast<double>(scores.size())) : 0.5;
   const double elo = core::elo_from_score(summary.mean);
@@ -357,6 +374,7 @@ void add_match(CLI::App& g) {
   cmd->add_option("--size", m->size, "board size (5-22)");
   cmd->add_option("--openings", m->openings, "file of openings, one game string per line");
   cmd->add_option("--seed", m->seed, "seed of the openings and the engines");
+  cmd->add_option("--record", m->record, "write every game (colours, result, move string) to this file");
   cmd->add_option("--jobs", m->jobs, "games played at the same time");
   cmd->add_option("--threads", m->threads, "search threads per engine");
   cmd->callback([m] { run_match(*m); });

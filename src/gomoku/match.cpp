@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "core/clock.h"
 #include "core/rng.h"
@@ -12,10 +13,13 @@ namespace tilestone::gomoku {
 namespace {
 
 // An opening counts as balanced when the side to move is at most this far ahead or behind.
+// (Four stones within two points of the centre make over 700 different balanced positions;
+// three make only 75 positions in all, too few for a 100-game match.)
 constexpr int BALANCED_EVAL = 150;
-constexpr int OPENING_STONES = 3;
+constexpr int OPENING_STONES = 4;
 constexpr int OPENING_RADIUS = 2;
 constexpr int OPENING_TRIES = 200;
+constexpr int DISTINCT_TRIES = 100;  // draws per match opening before a repeat is accepted
 
 }  // namespace
 
@@ -45,6 +49,39 @@ std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed) {
     if (e <= BALANCED_EVAL) break;
   }
   return best;
+}
+
+std::uint64_t symmetric_key(const std::vector<Point>& moves, int size) {
+  std::uint64_t best = UINT64_MAX;
+  for (int s = 0; s < 8; ++s) {
+    // A colour-tagged hash of the stones is order-free: sum the keys of the image's stones.
+    std::uint64_t key = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      int x = moves[i].x, y = moves[i].y;
+      if (s & 1) x = size - 1 - x;
+      if (s & 2) y = size - 1 - y;
+      if (s & 4) std::swap(x, y);
+      std::uint64_t state = static_cast<std::uint64_t>((y * size + x) * 2 + static_cast<int>(i % 2));
+      key += core::splitmix64(state);
+    }
+    best = std::min(best, key);
+  }
+  return best;
+}
+
+std::vector<std::vector<Point>> match_openings(int size, Rule rule, int count, std::uint64_t seed) {
+  std::vector<std::vector<Point>> out;
+  std::set<std::uint64_t> seen;
+  std::uint64_t draw = 0;
+  for (int i = 0; i < count; ++i) {
+    std::vector<Point> opening;
+    for (int attempt = 0; attempt < DISTINCT_TRIES; ++attempt) {
+      opening = random_opening(size, rule, core::derive_seed(seed, draw++));
+      if (seen.insert(symmetric_key(opening, size)).second) break;
+    }
+    out.push_back(std::move(opening));
+  }
+  return out;
 }
 
 GameRecord play_game(const GameSetup& setup) {

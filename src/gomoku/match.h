@@ -31,8 +31,15 @@ struct GameRecord {
 /// Plays one game to its end (five, forbidden move, or full board).
 GameRecord play_game(const GameSetup& setup);
 
-/// A short random opening (3 stones near the centre) whose static evaluation is close to even,
-/// drawn with `seed`. Under renju no stone is a forbidden point.
+/// A short random opening (4 stones, black and white alternately, near the centre) whose static
+/// evaluation is close to even, drawn with `seed`. Under renju no stone is a forbidden point.
 std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed);
+
+/// `count` random openings for a match, no two the same position up to the board's eight
+/// symmetries (while enough different ones can be drawn), all drawn from `seed`.
+std::vector<std::vector<Point>> match_openings(int size, Rule rule, int count, std::uint64_t seed);
+
+/// A key of the position the moves make that is the same for all eight symmetric images.
+std::uint64_t symmetric_key(const std::vector<Point>& moves, int size);
 
 }  // namespace tilestone::gomoku

@@ -1,6 +1,7 @@
 // Gomoku patterns, evaluation and AI levels: legal quick moves, forced replies, renju
 // awareness, determinism, and a VCF suite that `strong` must solve.
 
+#include <set>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -212,9 +213,31 @@ TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
   const auto a = random_opening(15, Rule::RENJU, 7);
   const auto b = random_opening(15, Rule::RENJU, 7);
   EXPECT_EQ(a, b);
-  ASSERT_EQ(a.size(), 3u);
+  ASSERT_EQ(a.size(), 4u);
   EXPECT_TRUE(board_from_moves(a, 15, Rule::RENJU).ok());
   EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
+}
+
+TEST(GomokuMatch, SymmetricKeyIsTheSameForAllEightImages) {
+  const std::vector<Point> moves = {{7, 7}, {8, 6}, {9, 7}, {5, 8}};
+  const auto key = symmetric_key(moves, 15);
+  EXPECT_EQ(symmetric_key({{7, 7}, {6, 6}, {5, 7}, {9, 8}}, 15), key);    // mirrored left-right
+  EXPECT_EQ(symmetric_key({{7, 7}, {6, 8}, {7, 9}, {8, 5}}, 15), key);    // transposed, then mirrored
+  EXPECT_EQ(symmetric_key({{9, 7}, {5, 8}, {7, 7}, {8, 6}}, 15), key);    // same stones, other order
+  EXPECT_NE(symmetric_key({{8, 6}, {7, 7}, {5, 8}, {9, 7}}, 15), key);    // colours swapped
+  EXPECT_NE(symmetric_key({{7, 7}, {8, 6}, {9, 7}, {5, 9}}, 15), key);
+}
+
+TEST(GomokuMatch, MatchOpeningsAreDifferentPositions) {
+  const auto openings = match_openings(15, Rule::FREESTYLE, 50, 3);
+  ASSERT_EQ(openings.size(), 50u);
+  std::set<std::uint64_t> keys;
+  for (const auto& o : openings) {
+    EXPECT_TRUE(board_from_moves(o, 15, Rule::FREESTYLE).ok());
+    keys.insert(symmetric_key(o, 15));
+  }
+  EXPECT_EQ(keys.size(), 50u);
+  EXPECT_EQ(match_openings(15, Rule::FREESTYLE, 50, 3), openings);
 }
 
 TEST(GomokuMatch, ScorerGamesEndWithAResult) {
