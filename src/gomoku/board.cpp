@@ -88,6 +88,7 @@ void Board::tally(int q, int sign) {
   const CellData& cd = data_[q];
   for (int c = 0; c < 2; ++c) {
     sum_[c] += sign * cd.value[c];
+    tempo_[c] += sign * cd.tempo[c];
     counts_[c][0] += sign * (cd.kind[c] == PointKind::FIVE);
     counts_[c][1] += sign * (cd.kind[c] >= PointKind::FOUR_PLUS);
     counts_[c][2] += sign * (cd.best[c] >= Pattern::BLOCK4);
@@ -102,6 +103,7 @@ void Board::refresh_cell(int q) {
     cd.best[c] = info.best;
     cd.kind[c] = info.kind;
     cd.value[c] = info.value;
+    cd.tempo[c] = info.tempo;
   }
 }
 
@@ -109,12 +111,14 @@ void Board::refresh_cell(int q) {
 inline void Board::set_info(CellData& cd, int c) {
   const PointInfo& info = info_[cd.combo[c]];
   sum_[c] += info.value - cd.value[c];
+  tempo_[c] += info.tempo - cd.tempo[c];
   counts_[c][0] += (info.kind == PointKind::FIVE) - (cd.kind[c] == PointKind::FIVE);
   counts_[c][1] += (info.kind >= PointKind::FOUR_PLUS) - (cd.kind[c] >= PointKind::FOUR_PLUS);
   counts_[c][2] += (info.best >= Pattern::BLOCK4) - (cd.best[c] >= Pattern::BLOCK4);
   cd.kind[c] = info.kind;
   cd.best[c] = info.best;
   cd.value[c] = info.value;
+  cd.tempo[c] = info.tempo;
 }
 
 // Writes `code` into slot `slot` of cell q's window along d and, if q is empty, refreshes what
@@ -141,7 +145,7 @@ void Board::play_index(int idx) {
   assert(cells_[idx] == CELL_EMPTY);
   const Color c = to_move();
   const int code = static_cast<int>(c);
-  frames_.push_back({box_, sum_, counts_});
+  frames_.push_back({box_, sum_, tempo_, counts_});
   std::size_t top = history_.size() * TOUCHED;
   if (saved_.size() < top + TOUCHED) saved_.resize(top + TOUCHED);
   cells_[idx] = static_cast<std::uint8_t>(code);
@@ -183,6 +187,7 @@ void Board::undo() {
   const Frame& f = frames_.back();
   box_ = f.box;
   sum_ = f.sum;
+  tempo_ = f.tempo;
   counts_ = f.counts;
   frames_.pop_back();
   for (int dy = -2; dy <= 2; ++dy)

@@ -71,6 +71,8 @@ class Board {
   int value(Color c, int idx) const { return data_[idx].value[index_of(c)]; }
   /// Sum of value(c, idx) over all empty cells.
   int value_sum(Color c) const { return sum_[index_of(c)]; }
+  /// Sum over all empty cells of what they are worth more to c when c is to move.
+  int tempo_sum(Color c) const { return tempo_[index_of(c)]; }
   /// Number of empty cells where a stone of colour c makes a five (by the pattern tables).
   int five_cells(Color c) const { return counts_[index_of(c)][0]; }
   /// Number of empty cells where c makes a live four, two fours, or a four and a live three.
@@ -109,12 +111,14 @@ class Board {
     std::array<PointKind, 2> kind{};
     std::array<Pattern, 2> best{};
     std::array<std::int16_t, 2> value{};
+    std::array<std::int16_t, 2> tempo{};
     std::array<std::uint16_t, 2> combo{};                 ///< combo_index of pattern[colour]
   };
   // What play() changes besides the cells it logs, restored as a whole by undo().
   struct Frame {
     Box box;
     std::array<int, 2> sum;
+    std::array<int, 2> tempo;
     std::array<std::array<int, 3>, 2> counts;
   };
   /// Cells whose data one move can change: four on either side along each of the four lines.
@@ -135,6 +139,7 @@ class Board {
   std::array<std::uint8_t, MAX_CELLS> cells_{};
   std::array<CellData, MAX_CELLS> data_{};
   std::array<int, 2> sum_{};
+  std::array<int, 2> tempo_{};
   std::array<std::array<int, 3>, 2> counts_{};
   std::array<std::uint8_t, MAX_CELLS> near_{};
   std::uint64_t hash_ = 0;

@@ -8,7 +8,7 @@ namespace tilestone::gomoku {
 
 int evaluate(const Board& board) {
   const Color me = board.to_move();
-  const int mine = board.value_sum(me);
+  const int mine = board.value_sum(me) + board.tempo_sum(me);
   const int theirs = board.value_sum(opponent(me));
   return std::clamp(mine - theirs, -params::WIN_BOUND + 1, params::WIN_BOUND - 1);
 }

@@ -12,9 +12,10 @@
 namespace tilestone::gomoku {
 namespace {
 
-// An opening counts as balanced when the side to move is at most this far ahead or behind.
-// (Four stones within two points of the centre make over 700 different balanced positions;
-// three make only 75 positions in all, too few for a 100-game match.)
+// Openings are four stones (black, white, black, white) within OPENING_RADIUS of the centre,
+// black to move, whose pattern values differ by at most BALANCED_EVAL: over 700 different
+// positions up to symmetry. (Three stones near the centre make only 75 positions in all; the
+// few whose values come closest, which matches used to pick, repeated a dozen times each.)
 constexpr int BALANCED_EVAL = 150;
 constexpr int OPENING_STONES = 4;
 constexpr int OPENING_RADIUS = 2;
@@ -44,7 +45,9 @@ std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed) {
       b.play(p);
       moves.push_back(p);
     }
-    const int e = std::abs(evaluate(b));
+    // The plain difference of the two sides' pattern values (not the engine's evaluation, so that
+    // tuning the engine does not change the openings).
+    const int e = std::abs(b.value_sum(Color::BLACK) - b.value_sum(Color::WHITE));
     if (e < best_eval) best_eval = e, best = moves;
     if (e <= BALANCED_EVAL) break;
   }

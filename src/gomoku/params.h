@@ -28,6 +28,9 @@ constexpr int SEED_DEAD_TWO = 10;
 /// Evaluation weight of one line pattern through an empty point, indexed by gomoku::Pattern.
 /// Order: NONE, OVERLINE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE.
 constexpr std::array<int, 11> PATTERN_VALUE = {0, 0, 1, 3, 6, 16, 24, 70, 80, 300, 1000};
+/// What a line pattern through an empty point is worth more to the side to move, who can make
+/// it first: the threes and fours it makes come with the initiative.
+constexpr std::array<int, 11> TEMPO_VALUE = {0, 0, 0, 0, 0, 8, 24, 70, 80, 300, 0};
 /// Bonus for a point that combines threats (indexed by gomoku::PointKind rank, see patterns.h).
 constexpr int BONUS_DOUBLE_THREE = 150;
 constexpr int BONUS_FOUR_THREE = 300;

@@ -157,8 +157,13 @@ const PointInfo* point_info_table() {
       }
       const PointKind kind = point_kind(p);
       int value = kind == PointKind::FOUR_PLUS ? params::BONUS_FOUR_THREE : kind == PointKind::DOUBLE_THREE ? params::BONUS_DOUBLE_THREE : 0;
-      for (Pattern q : p) value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
-      t[static_cast<std::size_t>(i)] = {kind, *std::max_element(p.begin(), p.end()), static_cast<std::int16_t>(value)};
+      int tempo = 0;
+      for (Pattern q : p) {
+        value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
+        tempo += params::TEMPO_VALUE[static_cast<std::size_t>(q)];
+      }
+      t[static_cast<std::size_t>(i)] = {kind, *std::max_element(p.begin(), p.end()), static_cast<std::int16_t>(value),
+                                        static_cast<std::int16_t>(tempo)};
     }
     return t;
   }();

@@ -65,6 +65,7 @@ struct PointInfo {
   PointKind kind;
   Pattern best;        ///< strongest of the four lines
   std::int16_t value;  ///< evaluation weight (params::PATTERN_VALUE plus combination bonuses)
+  std::int16_t tempo;  ///< what the point is worth more to the side to move (params::TEMPO_VALUE)
 };
 
 /// Index of four line patterns in the table of point_info_table().
