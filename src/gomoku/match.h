@@ -31,8 +31,8 @@ struct GameRecord {
 /// Plays one game to its end (five, forbidden move, or full board).
 GameRecord play_game(const GameSetup& setup);
 
-/// A short random opening (4 stones, black and white alternately, near the centre) whose
-/// pattern values are close to even, drawn with `seed`. Under renju no stone is a forbidden point.
+/// A short random opening (5 stones, black and white alternately, near the centre) that is about
+/// even with white to move, drawn with `seed`. Under renju no stone is a forbidden point.
 std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed);
 
 /// `count` random openings for a match, no two the same position up to the board's eight

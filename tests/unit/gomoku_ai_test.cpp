@@ -213,7 +213,7 @@ TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
   const auto a = random_opening(15, Rule::RENJU, 7);
   const auto b = random_opening(15, Rule::RENJU, 7);
   EXPECT_EQ(a, b);
-  ASSERT_EQ(a.size(), 4u);
+  ASSERT_EQ(a.size(), 5u);
   EXPECT_TRUE(board_from_moves(a, 15, Rule::RENJU).ok());
   EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
 }
