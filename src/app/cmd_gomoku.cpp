@@ -341,7 +341,7 @@ void run_match(const MatchOptions& m) {
     max_ms = std::max(max_ms, r.max_move_ms);
     moves += static_cast<int>(r.moves.size());
   }
-  if (record) {
+  if (record.is_open()) {
     record << "# game\tblack\twhite\tresult\tmoves\n";
     for (std::size_t i = 0; i < records.size(); ++i) {
       const bool first_is_black = i % 2 == 0;

@@ -9,7 +9,7 @@ namespace tilestone::gomoku {
 struct BenchResult {
   std::uint64_t nodes;
   std::uint64_t signature;
-  double seconds;
+  double seconds;  ///< time spent in the searches (tables built before the clock starts)
 };
 
 BenchResult run_bench();

@@ -45,6 +45,17 @@ out=$("$T" gomoku match --black scorer --white montecarlo --games 2 --time-ms 20
 echo "$out" | grep -q 'score of scorer: W [0-9]* / D [0-9]* / L [0-9]*' || fail "match score: $out"
 echo "$out" | grep -q 'elo difference' || fail "match Elo: $out"
 echo "$out" | grep -q 'max move time' || fail "match move time: $out"
+
+# match --record: a header and one line per game, colours alternating, each game replayable.
+rec="$BUILD/match_record.tsv"
+rm -f "$rec"
+expect_status 0 "$T" gomoku match --black scorer --white strong --games 2 --time-ms 20 --size 9 --seed 5 --record "$rec"
+[ "$(grep -c . "$rec")" -eq 3 ] || fail "record has not 3 lines: $(cat "$rec")"
+sed -n 2p "$rec" | grep -qP '^1\tscorer\tstrong\t(black|white|draw)\t[a-i][0-9]' || fail "record game 1: $(sed -n 2p "$rec")"
+sed -n 3p "$rec" | grep -qP '^2\tstrong\tscorer\t' || fail "record game 2: $(sed -n 3p "$rec")"
+game=$(sed -n 2p "$rec" | cut -f5)
+expect_status 0 "$T" gomoku forbidden --size 9 --moves "${game:0:10}"
+expect_status 2 "$T" gomoku match --black scorer --white scorer --games 2 --record /nonexistent/dir/r.tsv
 printf 'h8i9\n# comment\nh8h9\n' > "$BUILD/gomoku_openings.txt"
 expect_status 0 "$T" gomoku match --black scorer --white scorer --games 2 --time-ms 10 --openings "$BUILD/gomoku_openings.txt"
 
