@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <string>
 
 #include "core/clock.h"
 #include "core/rng.h"
-#include "gomoku/eval.h"
+#include "gomoku/learn.h"
 #include "gomoku/rules.h"
 
 namespace tilestone::gomoku {
@@ -59,33 +60,17 @@ std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed) {
   return best;
 }
 
-std::uint64_t symmetric_key(const std::vector<Point>& moves, int size) {
-  std::uint64_t best = UINT64_MAX;
-  for (int s = 0; s < 8; ++s) {
-    // A colour-tagged hash of the stones is order-free: sum the keys of the image's stones.
-    std::uint64_t key = 0;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      int x = moves[i].x, y = moves[i].y;
-      if (s & 1) x = size - 1 - x;
-      if (s & 2) y = size - 1 - y;
-      if (s & 4) std::swap(x, y);
-      std::uint64_t state = static_cast<std::uint64_t>((y * size + x) * 2 + static_cast<int>(i % 2));
-      key += core::splitmix64(state);
-    }
-    best = std::min(best, key);
-  }
-  return best;
-}
-
 std::vector<std::vector<Point>> match_openings(int size, Rule rule, int count, std::uint64_t seed) {
   std::vector<std::vector<Point>> out;
-  std::set<std::uint64_t> seen;
+  std::set<std::string> seen;  // canonical keys: one per position and its symmetric images
   std::uint64_t draw = 0;
   for (int i = 0; i < count; ++i) {
     std::vector<Point> opening;
     for (int attempt = 0; attempt < DISTINCT_TRIES; ++attempt) {
       opening = random_opening(size, rule, core::derive_seed(seed, draw++));
-      if (seen.insert(symmetric_key(opening, size)).second) break;
+      Board b(size, rule);
+      for (Point p : opening) b.play(p);
+      if (seen.insert(canonical(b).key).second) break;
     }
     out.push_back(std::move(opening));
   }

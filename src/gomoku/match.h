@@ -36,10 +36,8 @@ GameRecord play_game(const GameSetup& setup);
 std::vector<Point> random_opening(int size, Rule rule, std::uint64_t seed);
 
 /// `count` random openings for a match, no two the same position up to the board's eight
-/// symmetries (while enough different ones can be drawn), all drawn from `seed`.
+/// symmetries (by canonical() of learn.h, while enough different ones can be drawn), all drawn
+/// from `seed`.
 std::vector<std::vector<Point>> match_openings(int size, Rule rule, int count, std::uint64_t seed);
-
-/// A key of the position the moves make that is the same for all eight symmetric images.
-std::uint64_t symmetric_key(const std::vector<Point>& moves, int size);
 
 }  // namespace tilestone::gomoku

@@ -49,15 +49,22 @@ std::pair<std::int64_t, std::int64_t> get_times(const json& body) {
   return {started, now};
 }
 
+// The part of a recorded web game that both games share: which game, from the web, and the
+// page's client id (one row however often the page sends the game).
+store::GameRecord web_record(const json& body, std::string game) {
+  store::GameRecord g;
+  g.game = std::move(game);
+  g.source = "web";
+  g.client_id = get_client_id(body);
+  return g;
+}
+
 // POST /api/history/2048: {client_id, start_board, start_score, seed, moves: "LURD...", ai,
 // time_ms, auto_moves, started_at}. The moves are replayed from the start board through the same
 // spawn chain as /api/2048/move, so the record holds what was really played.
 void record_2048(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
   const json body = parse_body(req);
-  store::GameRecord g;
-  g.game = "2048";
-  g.source = "web";
-  g.client_id = get_client_id(body);
+  store::GameRecord g = web_record(body, "2048");
   const auto start = g2048::parse_grid(get_string(body, "start_board"));
   if (!start) throw BadRequest("bad 'start_board': " + start.error());
   g.start_board = g2048::format_grid(*start);
@@ -93,10 +100,7 @@ void record_2048(const httplib::Request& req, httplib::Response& res, const Cont
 // started_at}. The result comes from replaying the moves; when the AI lost, it learns from it.
 void record_gomoku(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
   const json body = parse_body(req);
-  store::GameRecord g;
-  g.game = "gomoku";
-  g.source = "web";
-  g.client_id = get_client_id(body);
+  store::GameRecord g = web_record(body, "gomoku");
   g.size = get_int(body, "size", gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE);
   const std::string rule_text = get_string(body, "rule");
   const auto rule = gomoku::parse_rule(rule_text);

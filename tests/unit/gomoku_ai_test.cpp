@@ -11,6 +11,7 @@
 #include "gomoku/ai.h"
 #include "gomoku/bench.h"
 #include "gomoku/eval.h"
+#include "gomoku/learn.h"
 #include "gomoku/match.h"
 #include "gomoku/notation.h"
 #include "gomoku/patterns.h"
@@ -218,6 +219,11 @@ TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
   EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
 }
 
+// The key match_openings tells positions apart by: the same for all eight symmetric images.
+std::string symmetric_key(const std::vector<Point>& moves, int size) {
+  return canonical(board_from_moves(moves, size, Rule::FREESTYLE).value()).key;
+}
+
 TEST(GomokuMatch, SymmetricKeyIsTheSameForAllEightImages) {
   const std::vector<Point> moves = {{7, 7}, {8, 6}, {9, 7}, {5, 8}};
   const auto key = symmetric_key(moves, 15);
@@ -231,7 +237,7 @@ TEST(GomokuMatch, SymmetricKeyIsTheSameForAllEightImages) {
 TEST(GomokuMatch, MatchOpeningsAreDifferentPositions) {
   const auto openings = match_openings(15, Rule::FREESTYLE, 50, 3);
   ASSERT_EQ(openings.size(), 50u);
-  std::set<std::uint64_t> keys;
+  std::set<std::string> keys;
   for (const auto& o : openings) {
     EXPECT_TRUE(board_from_moves(o, 15, Rule::FREESTYLE).ok());
     keys.insert(symmetric_key(o, 15));
