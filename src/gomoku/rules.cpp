@@ -60,8 +60,18 @@ int fours_on_line(Grid& g, int p, int d) {
 
 bool forbidden_at(Grid& g, int p, int depth);
 
+// Would black on the empty q make exactly five on some line (with the stones already placed)?
+bool black_five_at(Grid& g, int q) {
+  g.cells[q] = CELL_BLACK;
+  bool five = false;
+  for (int d = 0; d < 4 && !five; ++d) five = g.run(q, d, CELL_BLACK) == 5;
+  g.cells[q] = CELL_EMPTY;
+  return five;
+}
+
 // A real three through p along d: some empty q makes a straight four through p and q, and q is
-// not itself forbidden.
+// legal as a four-making stone: not itself forbidden, and not a five on another line (a stone
+// that makes a five is a five, not a four, so the row is no three).
 bool three_on_line(Grid& g, int p, int d, int depth) {
   // A line that is already a four is not a three, whatever more stones would make.
   if (!five_points(g, p, d).empty()) return false;
@@ -72,7 +82,8 @@ bool three_on_line(Grid& g, int p, int d, int depth) {
     const auto pts = five_points(g, p, d);
     const bool straight = pts.size() == 2 && pts[1] - pts[0] == 5;
     g.cells[q] = CELL_EMPTY;
-    if (straight && (depth >= MAX_FORBIDDEN_DEPTH || !forbidden_at(g, q, depth + 1))) return true;
+    if (!straight || black_five_at(g, q)) continue;
+    if (depth >= MAX_FORBIDDEN_DEPTH || !forbidden_at(g, q, depth + 1)) return true;
   }
   return false;
 }

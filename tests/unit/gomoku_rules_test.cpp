@@ -272,20 +272,59 @@ const std::vector<std::string> FALSE_THREE = {
     "......XX.......", "......XX.......", ".......X.......", "...............",
     "...............", "...............", "O.O.O.O.O.O.O.O",
 };
-// The same with the bottom stone of the column gone: q now makes a five, so it is not
-// forbidden, the three is real, and ? is a double three.
-const std::vector<std::string> REAL_THREE = {
+// The same with the bottom stone of the column gone: q now makes a five. A stone that makes a
+// five is a five, not a four, so the row X X ? is still no three and ? is legal (RIF; the
+// Gomocup judge and the strongest engines agree).
+const std::vector<std::string> FIVE_THREE = {
     "...............", "...............", "...............", "...............",
     "...............", ".......X.......", ".......X.......", "..O.XX?........",
     "......XX.......", "......XX.......", "...............", "...............",
     "...............", "...............", "O.O.O.O.O.O.O..",
 };
 
+// Found by the reference checker (renju_reference_test.cpp) on random games: the row
+// X . X ? has one straight-four point, q between the two X's, but q also completes five black
+// stones in its column, so it would make a five, not a four: that row is no three. ? then makes
+// only one three (the column at its right) and is legal. Before the fix the engine called it a
+// double three.
+const std::vector<std::string> FIVE_POINT_THREE = {
+    "O.O.O.O.O.O.O.O", "...............", "...............", "...............",
+    "...............", ".....X.........", ".....X.........", "....X.X?.......",
+    ".....X.X.......", ".....X.X.......", "...............", "...............",
+    "...............", "...............", "...............",
+};
+// The same with the column below q gone: q makes only a three in its column (a four and a
+// three, legal), the row is a real three, and ? is a double three.
+const std::vector<std::string> FOUR_POINT_THREE = {
+    "O.O.O.O.O.O....", "...............", "...............", "...............",
+    "...............", ".....X.........", ".....X.........", "....X.X?.......",
+    ".......X.......", ".......X.......", "...............", "...............",
+    "...............", "...............", "...............",
+};
+// A disagreement seen in the random games, as the test printed it: black's row . X X ? on the
+// fifth line from the top would become a straight four at the point right of ?, but that point
+// also closes a five on a diagonal, so the row is no three and ? is legal.
+const std::vector<std::string> FIVE_POINT_THREE_FROM_A_GAME = {
+    "......XX.......", ".....X..X......", ".....XX...O....", ".OXXX.X........",
+    "...XX?..O......", ".........O.....", "..O............", "...............",
+    "...............", "............OO.", "...............", "...........O.O.",
+    "..........O....", "............O..", "..............O",
+};
+
+TEST(GomokuRenju, AStoneThatMakesAFiveDoesNotMakeAThree) {
+  auto five = diagram(FIVE_POINT_THREE, Rule::RENJU);
+  EXPECT_FALSE(is_forbidden(five.board, five.query));
+  auto four = diagram(FOUR_POINT_THREE, Rule::RENJU);
+  EXPECT_TRUE(is_forbidden(four.board, four.query));
+  auto game = diagram(FIVE_POINT_THREE_FROM_A_GAME, Rule::RENJU);
+  EXPECT_FALSE(is_forbidden(game.board, game.query));
+}
+
 TEST(GomokuRenju, RecursiveFalseThree) {
   auto f = diagram(FALSE_THREE, Rule::RENJU);
   EXPECT_FALSE(is_forbidden(f.board, f.query));
-  auto r = diagram(REAL_THREE, Rule::RENJU);
-  EXPECT_TRUE(is_forbidden(r.board, r.query));
+  auto r = diagram(FIVE_THREE, Rule::RENJU);
+  EXPECT_FALSE(is_forbidden(r.board, r.query));
 }
 
 TEST(GomokuRenju, ForbiddenPointsList) {
