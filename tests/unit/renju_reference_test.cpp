@@ -15,7 +15,9 @@
 //                 stone makes a five. Only lines through the new stone count; the edge blocks.
 //
 // The test runs RENJU_REFERENCE_POSITIONS positions (20,000 in a Release build, fewer under the
-// sanitizers; the environment variable of that name overrides the count).
+// sanitizers; the environment variable of that name overrides the count, and
+// RENJU_REFERENCE_SEED picks other games):
+//   RENJU_REFERENCE_POSITIONS=200000 RENJU_REFERENCE_SEED=7 build/unit_tests --gtest_filter='RenjuReference*' 
 
 #include <gtest/gtest.h>
 
@@ -220,7 +222,8 @@ Point pick_move(const Board& b, tilestone::core::Rng& rng, bool dense) {
 }
 
 TEST(RenjuReference, AgreesWithTheEngineOnRandomGames) {
-  tilestone::core::Rng rng(20261122);
+  const char* seed = std::getenv("RENJU_REFERENCE_SEED");
+  tilestone::core::Rng rng(seed ? std::strtoull(seed, nullptr, 10) : 20261122);
   const int target = position_count();
   int positions = 0, points = 0, forbidden_seen = 0, disagreements = 0;
   while (positions < target) {
