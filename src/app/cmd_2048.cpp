@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.h"
+#include "app/outputs.h"
 #include "app/play_2048.h"
 #include "core/parallel.h"
 #include "core/svg.h"
@@ -131,7 +132,7 @@ struct BenchOptions {
   int games = 100;
   unsigned jobs = 1;
   std::uint64_t stop_at = 0;
-  std::string csv, json_path, svg;
+  std::string csv, json_path, svg, shard;
 };
 
 int exponent_of_tile(std::uint64_t tile) {
@@ -142,18 +143,42 @@ int exponent_of_tile(std::uint64_t tile) {
   return e;
 }
 
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw UsageError(fmt::format("cannot write {}", path));
-  f << content;
-  if (!f.flush()) throw UsageError(fmt::format("cannot write {}", path));
-}
-
 std::string limits_text(const AiConfig& cfg, const Limits& l) {
   if (cfg.name == "montecarlo") return fmt::format("{} playouts/move", l.playouts);
   if (cfg.name == "greedy" || cfg.name == "random") return "no search";
   if (l.depth > 0) return fmt::format("depth {}", l.depth);
   return fmt::format("{} ms/move", l.time_ms > 0 ? l.time_ms : DEFAULT_TIME_MS);
+}
+
+// The files a bench writes, from its setup line and games (the same for a live run and for the
+// merged shards of one).
+void write_bench_files(const std::string& setup, const json& settings, const std::vector<GameRecord>& games,
+                       const core::Shard& shard, const MergeOutputs& out) {
+  BenchReport report;
+  report.games = games;
+  const BenchSummary s = summarize(report);
+  if (!out.csv.empty()) {
+    std::string csv = "game,seed,score,max_tile,moves,think_ms,max_move_ms,stopped\n";
+    for (const auto& g : games)
+      csv += fmt::format("{},{},{},{},{},{:.3f},{:.3f},{}\n", g.index, g.seed, g.score, std::uint64_t{1} << g.max_exponent,
+                         g.moves, g.think_ms, g.max_move_ms, g.stopped ? 1 : 0);
+    write_file(out.csv, csv);
+  }
+  if (!out.json.empty()) {
+    json reach = json::object();
+    for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
+    json list = json::array();
+    for (const auto& g : games) list.push_back(game_to_json(g));
+    json doc = core::results_document("2048-bench", command_line(), settings, shard, list);
+    doc["summary"] = {{"setup", setup},
+                      {"reach", reach},
+                      {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
+                      {"moves", s.total_moves},
+                      {"moves_per_s", s.moves_per_s},
+                      {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}}};
+    write_file(out.json, doc.dump(1) + "\n");
+  }
+  if (!out.svg.empty()) write_file(out.svg, core::render_svg(max_tile_chart(report, "2048 " + setup)));
 }
 
 void run_bench(const BenchOptions& o) {
@@ -167,6 +192,14 @@ void run_bench(const BenchOptions& o) {
   bc.jobs = o.jobs;
   bc.seed = o.ai.seed;
   bc.stop_at_exponent = o.stop_at ? exponent_of_tile(o.stop_at) : 0;
+  if (!o.shard.empty()) {
+    auto shard = core::parse_shard(o.shard);
+    if (!shard) throw UsageError(shard.error());
+    bc.shard = *shard;
+  }
+  const MergeOutputs out{o.json_path, "", "", "", o.csv, o.svg};
+  for (const auto* path : {&out.json, &out.csv, &out.svg})
+    if (!path->empty()) check_writable(*path);
 
   const bool bar = isatty(STDERR_FILENO);
   const auto report = run_bench_games(bc, [&](int done, int total, const GameRecord& g) {
@@ -185,50 +218,19 @@ void run_bench(const BenchOptions& o) {
     std::fflush(stderr);
   });
   if (!report) throw UsageError(report.error());
-  const BenchSummary s = summarize(*report);
 
-  const std::string setup = fmt::format("{}{}, {}, {} games, {} job{}, seed {}{}", cfg.name,
-                                        cfg.weights ? " (seed-004 weights)" : "", limits_text(cfg, limits), o.games,
-                                        o.jobs, o.jobs == 1 ? "" : "s", o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
-  std::cout << "tilestone 2048 bench: " << setup << "\n\n";
-  std::cout << fmt::format("{:>8}  {:>8}  {:>7}\n", "tile", "reached", "games");
-  for (const auto& [e, frac] : s.reach)
-    std::cout << fmt::format("{:>8}  {:>7.1f}%  {:>7}\n", std::uint64_t{1} << e, 100.0 * frac,
-                             static_cast<int>(std::lround(frac * s.games)));
-  std::cout << fmt::format("\nscore     mean {:.0f}  median {:.0f}  max {:.0f}\n", s.score_mean, s.score_median,
-                           s.score_max);
-  std::cout << fmt::format("moves     {} in all, {:.1f} moves/s per job\n", s.total_moves, s.moves_per_s);
-  std::cout << fmt::format("ms/move   p50 {:.2f}  p99 {:.2f}  max {:.2f}\n", s.ms_p50, s.ms_p99, s.ms_max);
-  std::cout << fmt::format("wall      {:.1f} s\n", report->wall_s);
-
-  if (!o.csv.empty()) {
-    std::string csv = "game,seed,score,max_tile,moves,think_ms,max_move_ms,stopped\n";
-    for (const auto& g : report->games)
-      csv += fmt::format("{},{},{},{},{},{:.3f},{:.3f},{}\n", g.index, g.seed, g.score, std::uint64_t{1} << g.max_exponent,
-                         g.moves, g.think_ms, g.max_move_ms, g.stopped ? 1 : 0);
-    write_file(o.csv, csv);
-  }
-  if (!o.json_path.empty()) {
-    json reach = json::object();
-    for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
-    json games = json::array();
-    for (const auto& g : report->games)
-      games.push_back({{"game", g.index}, {"seed", g.seed}, {"score", g.score},
-                       {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves},
-                       {"think_ms", g.think_ms}, {"max_move_ms", g.max_move_ms}, {"stopped", g.stopped}});
-    json out = {{"setup", setup},
-                {"ai", cfg.name},
-                {"games", o.games},
-                {"reach", reach},
-                {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
-                {"moves", s.total_moves},
-                {"moves_per_s", s.moves_per_s},
-                {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}},
-                {"wall_s", report->wall_s},
-                {"per_game", games}};
-    write_file(o.json_path, out.dump(2) + "\n");
-  }
-  if (!o.svg.empty()) write_file(o.svg, core::render_svg(max_tile_chart(*report, "2048 " + setup)));
+  // The setup line names what decides the games, not how they were spread over jobs or
+  // machines, so a merged run prints the same line.
+  const std::string setup = fmt::format("{}{}, {}, {} games, seed {}{}", cfg.name, cfg.weights ? " (seed-004 weights)" : "",
+                                        limits_text(cfg, limits), o.games, o.ai.seed,
+                                        o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
+  const json settings = {{"setup", setup},          {"ai", cfg.name},         {"weights", cfg.weights.has_value()},
+                         {"time_ms", limits.time_ms}, {"depth", limits.depth}, {"playouts", limits.playouts},
+                         {"games", o.games},        {"seed", o.ai.seed},      {"stop_at", o.stop_at}};
+  std::cout << report_text(setup, summarize(*report));
+  std::cout << fmt::format("wall      {:.1f} s on {} job{}{}\n", report->wall_s, o.jobs, o.jobs == 1 ? "" : "s",
+                           bc.shard.whole() ? "" : fmt::format(", shard {}/{}", bc.shard.index, bc.shard.count));
+  write_bench_files(setup, settings, report->games, bc.shard, out);
 }
 
 }  // namespace
@@ -272,8 +274,26 @@ void add_2048_commands(CLI::App& root) {
     cmd->add_option("--csv", o->csv, "write one row per game to this CSV file");
     cmd->add_option("--json", o->json_path, "write the summary and the games to this JSON file");
     cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file");
+    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I); join with `tilestone merge`");
     cmd->callback([=] { run_bench(*o); });
   }
+}
+
+void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out) {
+  std::vector<GameRecord> games;
+  for (const auto& j : run.games) {
+    auto g = game_from_json(j);
+    if (!g) throw UsageError("merge: " + g.error());
+    games.push_back(std::move(g.value()));
+  }
+  const std::string setup = run.settings.value("setup", "");
+  if (setup.empty()) throw UsageError("merge: the bench settings have no setup line");
+  for (const auto* path : {&out.json, &out.csv, &out.svg})
+    if (!path->empty()) check_writable(*path);
+  BenchReport report;
+  report.games = games;
+  std::cout << report_text(setup, summarize(report));
+  write_bench_files(setup, run.settings, games, core::Shard{}, out);
 }
 
 }  // namespace tilestone::app

@@ -248,138 +248,6 @@ void add_play(CLI::App& g) {
   });
 }
 
-// ---- match ---------------------------------------------------------------------------------
-
-struct MatchOptions {
-  std::string black = "strong", white = "minimax", rule = "freestyle", openings, record;
-  int games = 10, time_ms = 200, size = params::DEFAULT_SIZE, jobs = 1, threads = 1;
-  std::uint64_t seed = 1;
-};
-
-std::vector<std::vector<Point>> load_openings(const std::string& path, int size, Rule rule) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("cannot read openings file '" + path + "'");
-  std::vector<std::vector<Point>> out;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    line.erase(0, line.find_first_not_of(" \t\r"));
-    line.erase(line.find_last_not_of(" \t\r") + 1);
-    if (line.empty() || line[0] == '#') continue;
-    const auto moves = parse_moves(line, size);
-    if (!moves) throw UsageError(fmt::format("{}:{}: {}", path, number, moves.error()));
-    const auto board = board_from_moves(*moves, size, rule);
-    if (!board || game_over(*board)) throw UsageError(fmt::format("{}:{}: not a playable opening", path, number));
-    out.push_back(*moves);
-  }
-  if (out.empty()) throw UsageError("openings file '" + path + "' has no openings");
-  return out;
-}
-
-void run_match(const MatchOptions& m) {
-  Common c;
-  c.size = m.size;
-  c.time_ms = m.time_ms;
-  c.threads = m.threads;
-  check_common(c);
-  if (m.games < 1 || m.games > MAX_GAMES) throw UsageError(fmt::format("--games must lie in 1..{}", MAX_GAMES));
-  if (m.jobs < 1 || m.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
-  const Rule rule = rule_or_throw(m.rule);
-  const Level first = level_or_throw(m.black), second = level_or_throw(m.white);
-  const int pairs = (m.games + 1) / 2;
-  const auto openings = m.openings.empty() ? match_openings(m.size, rule, pairs, core::derive_seed(m.seed, 1000003))
-                                           : load_openings(m.openings, m.size, rule);
-  // Opened before the games, so a bad path fails at once rather than after the match.
-  std::ofstream record;
-  if (!m.record.empty()) {
-    record.open(m.record);
-    if (!record) throw UsageError("cannot write the record file '" + m.record + "'");
-  }
-
-  // Game 2k and 2k+1 share an opening with the colours swapped.
-  std::vector<GameRecord> records(static_cast<std::size_t>(m.games));
-  std::atomic<int> done{0};
-  std::mutex progress_mutex;
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  core::parallel_for(records.size(), static_cast<unsigned>(m.jobs), [&](std::size_t i) {
-    const std::size_t pair = i / 2;
-    GameSetup s;
-    s.size = m.size;
-    s.rule = rule;
-    s.time_ms = m.time_ms;
-    s.threads = m.threads;
-    s.seed = core::derive_seed(m.seed, i);
-    s.opening = openings[pair % openings.size()];
-    const bool first_is_black = i % 2 == 0;
-    s.black = first_is_black ? first : second;
-    s.white = first_is_black ? second : first;
-    records[i] = play_game(s);
-    const int n = ++done;
-    if (tty) {
-      std::lock_guard lock(progress_mutex);
-      const int width = 30, filled = n * width / m.games;
-      fmt::print(stderr, "\r[{}{}] {}/{} games", std::string(static_cast<std::size_t>(filled), '#'),
-                 std::string(static_cast<std::size_t>(width - filled), '.'), n, m.games);
-      if (n == m.games) fmt::print(stderr, "\n");
-    }
-  });
-
-  int wins = 0, draws = 0, losses = 0, moves = 0;
-  double max_ms = 0;
-  std::vector<double> scores;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    const auto& r = records[i];
-    const bool first_is_black = i % 2 == 0;
-    double s = 0.5;
-    if (r.outcome == Outcome::BLACK_WINS) s = first_is_black ? 1.0 : 0.0;
-    if (r.outcome == Outcome::WHITE_WINS) s = first_is_black ? 0.0 : 1.0;
-    wins += s == 1.0;
-    losses += s == 0.0;
-    draws += s == 0.5;
-    scores.push_back(s);
-    max_ms = std::max(max_ms, r.max_move_ms);
-    moves += static_cast<int>(r.moves.size());
-  }
-  if (record.is_open()) {
-    record << "# game\tblack\twhite\tresult\tmoves\n";
-    for (std::size_t i = 0; i < records.size(); ++i) {
-      const bool first_is_black = i % 2 == 0;
-      record << fmt::format("{}\t{}\t{}\t{}\t{}\n", i + 1, first_is_black ? m.black : m.white, first_is_black ? m.white : m.black,
-                            outcome_name(records[i].outcome), format_moves(records[i].moves, m.size));
-    }
-    record.flush();
-    if (!record) throw UsageError("could not write the record file '" + m.record + "'");
-  }
-  const auto summary = core::summarize(scores);
-  const double se = scores.size() > 1 ? summary.stddev / std::sqrt(static_cast<double>(scores.size())) : 0.5;
-  const double elo = core::elo_from_score(summary.mean);
-  const double lo = core::elo_from_score(std::max(0.0, summary.mean - 1.96 * se));
-  const double hi = core::elo_from_score(std::min(1.0, summary.mean + 1.96 * se));
-  fmt::print("{} vs {}: {} games, {} {}x{}, {} ms/move\n", m.black, m.white, m.games, m.rule, m.size, m.size, m.time_ms);
-  fmt::print("score of {}: W {} / D {} / L {}  ({:.1f}%)\n", m.black, wins, draws, losses, 100.0 * summary.mean);
-  fmt::print("elo difference: {:+.0f} (95% interval {:+.0f} .. {:+.0f})\n", elo, lo, hi);
-  fmt::print("mean game length: {:.1f} moves\n", static_cast<double>(moves) / m.games);
-  fmt::print("max move time: {:.1f} ms (budget {} ms, {:.1f}%)\n", max_ms, m.time_ms, 100.0 * max_ms / m.time_ms);
-}
-
-void add_match(CLI::App& g) {
-  auto m = std::make_shared<MatchOptions>();
-  auto* cmd = g.add_subcommand("match", "Play AI levels against each other");
-  cmd->add_option("--black", m->black, "the first level (black in even games)")->required();
-  cmd->add_option("--white", m->white, "the second level")->required();
-  cmd->add_option("--games", m->games, "number of games (colours alternate)")->required();
-  cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds");
-  cmd->add_option("--rule", m->rule, "freestyle | standard | renju");
-  cmd->add_option("--size", m->size, "board size (5-22)");
-  cmd->add_option("--openings", m->openings, "file of openings, one game string per line");
-  cmd->add_option("--seed", m->seed, "seed of the openings and the engines");
-  cmd->add_option("--record", m->record, "write every game (colours, result, move string) to this file");
-  cmd->add_option("--jobs", m->jobs, "games played at the same time");
-  cmd->add_option("--threads", m->threads, "search threads per engine");
-  cmd->callback([m] { run_match(*m); });
-}
-
 }  // namespace
 
 void add_gomoku_commands(CLI::App& root) {
@@ -388,7 +256,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_play(*g);
   add_hint(*g);
   add_forbidden(*g);
-  add_match(*g);
+  add_gomoku_match_command(*g);
   add_gomoku_learn_command(*g);
 }
 

@@ -22,5 +22,7 @@ void add_gomoku_commands(CLI::App& root);
 void add_history_command(CLI::App& root);
 /// `tilestone gomoku learn --stats | --forget`, under the gomoku command.
 void add_gomoku_learn_command(CLI::App& gomoku);
+/// `tilestone gomoku match`, under the gomoku command.
+void add_gomoku_match_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/commands.h"
+#include "app/outputs.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tilestone: game-AI engine for 2048 and Gomoku / Renju", "tilestone"};
@@ -16,6 +17,8 @@ int main(int argc, char** argv) {
   tilestone::app::add_serve_command(app);
   tilestone::app::add_gomoku_commands(app);
   tilestone::app::add_history_command(app);
+  tilestone::app::add_merge_command(app);
+  tilestone::app::set_command_line(argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,7 @@
 #include "g2048/bench.h"
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -16,7 +17,6 @@ namespace {
 
 struct PlayedGame {
   GameRecord record;
-  std::vector<float> move_ms;
 };
 
 PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
@@ -33,7 +33,7 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
     }
     limits.seed = core::derive_seed(out.record.seed, static_cast<std::uint64_t>(game.moves()) + 1);
     const Analysis a = ai.analyze(game.grid().to_board(), limits);
-    out.move_ms.push_back(static_cast<float>(a.time_ms));
+    out.record.move_times.add(a.time_ms);
     out.record.think_ms += a.time_ms;
     out.record.max_move_ms = std::max(out.record.max_move_ms, a.time_ms);
     // Past 32768 the AI's board is a clamped image of the grid, so its choice may be illegal
@@ -57,21 +57,21 @@ core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchPro
   if (cfg.games < 1) return core::fail("the number of games must be at least 1");
   BenchReport report;
   const auto t0 = core::now_us();
-  std::vector<PlayedGame> played(static_cast<std::size_t>(std::max(0, cfg.games)));
+  std::vector<int> mine;
+  for (int k = 0; k < cfg.games; ++k)
+    if (cfg.shard.owns(k)) mine.push_back(k);
+  std::vector<PlayedGame> played(mine.size());
   std::mutex mu;
   int done = 0;
   core::parallel_for(played.size(), std::max(1u, cfg.jobs), [&](std::size_t i) {
     auto ai = make_ai(cfg.ai);
-    played[i] = play_one(cfg, static_cast<int>(i), *ai.value());
+    played[i] = play_one(cfg, mine[i], *ai.value());
     std::lock_guard lock(mu);
     ++done;
-    if (progress) progress(done, cfg.games, played[i].record);
+    if (progress) progress(done, static_cast<int>(mine.size()), played[i].record);
   });
   if (cfg.cancelled && cfg.cancelled()) return core::fail("the benchmark was cancelled");
-  for (auto& p : played) {
-    report.games.push_back(p.record);
-    report.move_ms.insert(report.move_ms.end(), p.move_ms.begin(), p.move_ms.end());
-  }
+  for (auto& p : played) report.games.push_back(std::move(p.record));
   report.wall_s = static_cast<double>(core::now_us() - t0) / 1e6;
   return report;
 }
@@ -95,11 +95,55 @@ BenchSummary summarize(const BenchReport& r) {
   s.score_median = sc.median;
   s.score_max = sc.max;
   s.moves_per_s = think_ms > 0 ? static_cast<double>(s.total_moves) / (think_ms / 1000.0) : 0;
-  std::vector<double> ms(r.move_ms.begin(), r.move_ms.end());
-  s.ms_p50 = core::quantile(ms, 0.5);
-  s.ms_p99 = core::quantile(ms, 0.99);
-  s.ms_max = ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end());
+  core::LogHistogram times;
+  for (const auto& g : r.games) {
+    times.merge(g.move_times);
+    s.ms_max = std::max(s.ms_max, g.max_move_ms);
+  }
+  s.ms_p50 = times.quantile(0.5);
+  s.ms_p99 = times.quantile(0.99);
   return s;
+}
+
+std::string report_text(const std::string& setup, const BenchSummary& s) {
+  std::string out = "tilestone 2048 bench: " + setup + "\n\n";
+  out += fmt::format("{:>8}  {:>8}  {:>7}\n", "tile", "reached", "games");
+  for (const auto& [e, frac] : s.reach)
+    out += fmt::format("{:>8}  {:>7.1f}%  {:>7}\n", std::uint64_t{1} << e, 100.0 * frac,
+                       static_cast<int>(std::lround(frac * s.games)));
+  out += fmt::format("\nscore     mean {:.0f}  median {:.0f}  max {:.0f}\n", s.score_mean, s.score_median, s.score_max);
+  out += fmt::format("moves     {} in all, {:.1f} moves/s per job\n", s.total_moves, s.moves_per_s);
+  out += fmt::format("ms/move   p50 {:.2f}  p99 {:.2f}  max {:.2f}\n", s.ms_p50, s.ms_p99, s.ms_max);
+  return out;
+}
+
+nlohmann::json game_to_json(const GameRecord& g) {
+  nlohmann::json hist = nlohmann::json::array();
+  for (const auto& [b, n] : g.move_times.buckets()) hist.push_back({b, n});
+  return {{"index", g.index},         {"seed", g.seed},       {"score", g.score},
+          {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves},
+          {"think_ms", g.think_ms},   {"max_move_ms", g.max_move_ms}, {"stopped", g.stopped},
+          {"move_ms_log_buckets", hist}};
+}
+
+core::Result<GameRecord> game_from_json(const nlohmann::json& j) {
+  GameRecord g;
+  try {
+    g.index = j.at("index").get<int>();
+    g.seed = j.at("seed").get<std::uint64_t>();
+    g.score = j.at("score").get<std::uint64_t>();
+    const auto tile = j.at("max_tile").get<std::uint64_t>();
+    if (tile < 2 || (tile & (tile - 1)) != 0) return core::fail("a game's max_tile is not a tile");
+    while ((std::uint64_t{1} << g.max_exponent) < tile) ++g.max_exponent;
+    g.moves = j.at("moves").get<int>();
+    g.think_ms = j.at("think_ms").get<double>();
+    g.max_move_ms = j.at("max_move_ms").get<double>();
+    g.stopped = j.at("stopped").get<bool>();
+    for (const auto& b : j.at("move_ms_log_buckets")) g.move_times.add_bucket(b.at(0).get<int>(), b.at(1).get<std::uint64_t>());
+  } catch (const nlohmann::json::exception&) {
+    return core::fail("a game record is incomplete or malformed");
+  }
+  return g;
 }
 
 core::BarChart max_tile_chart(const BenchReport& r, const std::string& title) {

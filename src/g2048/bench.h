@@ -7,6 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/histogram.h"
+#include "core/shard.h"
 #include "core/svg.h"
 #include "g2048/ai.h"
 
@@ -19,6 +23,7 @@ struct BenchConfig {
   unsigned jobs = 1;
   std::uint64_t seed = 1;
   int stop_at_exponent = 0;  ///< end a game once this tile appears (0: play to the end)
+  core::Shard shard;         ///< play only the games k with k mod count = index
   std::function<bool()> cancelled;  ///< polled between moves; true abandons the run
 };
 
@@ -31,18 +36,19 @@ struct GameRecord {
   double think_ms = 0;      ///< total time the AI spent
   double max_move_ms = 0;   ///< the slowest decision
   bool stopped = false;     ///< ended by stop_at, not by game over
+  core::LogHistogram move_times;  ///< every decision's time, in ms
 };
 
 struct BenchReport {
-  std::vector<GameRecord> games;   ///< in game order
-  std::vector<float> move_ms;      ///< every decision's time
+  std::vector<GameRecord> games;   ///< in game order (a shard's games only)
   double wall_s = 0;
 };
 
 /// Progress: called after each finished game (from worker threads, serialised by the runner).
 using BenchProgress = std::function<void(int done, int total, const GameRecord& game)>;
 
-/// Plays cfg.games games (game i from derive_seed(cfg.seed, i)) on cfg.jobs threads.
+/// Plays cfg.games games (game i from derive_seed(cfg.seed, i)), or those of cfg.shard, on
+/// cfg.jobs threads.
 core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchProgress& progress = {});
 
 /// Tile thresholds reported: 2048 ... 65536 (exponents 11..16).
@@ -57,6 +63,14 @@ struct BenchSummary {
   std::uint64_t total_moves = 0;
 };
 BenchSummary summarize(const BenchReport& r);
+
+/// The report table: tile rates, scores, moves/s and decision times (no wall time, which
+/// depends on how the run was split).
+std::string report_text(const std::string& setup, const BenchSummary& s);
+
+/// A game as JSON for result documents, and back (with its decision-time histogram).
+nlohmann::json game_to_json(const GameRecord& g);
+core::Result<GameRecord> game_from_json(const nlohmann::json& j);
 
 /// The seed-004 plot: the distribution of the games' final max tiles.
 core::BarChart max_tile_chart(const BenchReport& r, const std::string& title);

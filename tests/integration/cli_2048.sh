@@ -61,7 +61,7 @@ expect_status 0 2048 bench --ai greedy --games 6 --jobs 2 --seed 5 --csv "$tmp/a
 check "bench prints the tile table" grep -qE '^ +2048 ' "$tmp/out"
 check "bench prints ms per move" grep -q "ms/move" "$tmp/out"
 check "csv has a header and six games" test "$(wc -l < "$tmp/a.csv")" = 7
-check "json parses" python3 -c "import json; d=json.load(open('$tmp/a.json')); assert len(d['per_game'])==6 and '2048' in d['reach']"
+check "json parses" python3 -c "import json; d=json.load(open('$tmp/a.json')); assert len(d['games'])==6 and '2048' in d['summary']['reach'] and d['shard']=={'index':0,'count':1}"
 check "svg is an svg" grep -q "<svg" "$tmp/a.svg"
 expect_status 0 2048 bench --ai greedy --games 6 --jobs 1 --seed 5 --csv "$tmp/b.csv"
 check "same seed, same games (any job count)" test "$(cut -d, -f1-5 "$tmp/a.csv")" = "$(cut -d, -f1-5 "$tmp/b.csv")"

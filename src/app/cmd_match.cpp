@@ -1,0 +1,227 @@
+// `tilestone gomoku match`: any two players (our levels or Gomocup brains), judged games,
+// openings from a file or generated, SPRT, sharding, and the result files. Parse, call
+// match::run_match, format.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "core/rng.h"
+#include "core/shard.h"
+#include "gomoku/match.h"
+#include "gomoku/notation.h"
+#include "match/openings.h"
+#include "match/report.h"
+#include "match/runner.h"
+
+namespace tilestone::app {
+namespace {
+
+constexpr int MAX_TIME_MS = 600000;
+constexpr std::int64_t MAX_MATCH_MS = 24LL * 3600 * 1000;
+constexpr int MAX_TOLERANCE_MS = 60000;
+constexpr int MAX_DEPTH = 60;
+constexpr int MAX_GAMES = 100000;
+constexpr int MAX_JOBS = 64;
+constexpr int MAX_THREADS = 64;
+constexpr std::int64_t MAX_MEMORY_MB = 1 << 20;
+
+struct MatchOptions {
+  std::string black, white, rule = "freestyle", openings, record, pgn, psq, json, shard;
+  std::vector<std::string> sprt;
+  int games = 10, time_ms = 200, size = gomoku::params::DEFAULT_SIZE, jobs = 1, threads = 1, depth = 0;
+  int tolerance_ms = 100;
+  std::int64_t match_ms = 0, memory_mb = 0;
+  std::uint64_t seed = 1;
+};
+
+match::SprtConfig parse_sprt(const std::vector<std::string>& args) {
+  match::SprtConfig c;
+  bool have0 = false, have1 = false;
+  for (const auto& a : args) {
+    const auto eq = a.find('=');
+    const std::string key = a.substr(0, eq);
+    double v = 0;
+    try {
+      std::size_t used = 0;
+      v = std::stod(eq == std::string::npos ? "" : a.substr(eq + 1), &used);
+      if (used != a.size() - eq - 1) throw std::invalid_argument(a);
+    } catch (const std::exception&) {
+      throw UsageError("--sprt takes elo0=E0 elo1=E1 [alpha=A beta=B], got '" + a + "'");
+    }
+    if (key == "elo0") c.elo0 = v, have0 = true;
+    else if (key == "elo1") c.elo1 = v, have1 = true;
+    else if (key == "alpha") c.alpha = v;
+    else if (key == "beta") c.beta = v;
+    else throw UsageError("--sprt: unknown parameter '" + key + "' (elo0, elo1, alpha, beta)");
+  }
+  if (!have0 || !have1) throw UsageError("--sprt needs elo0=E0 and elo1=E1");
+  if (!(c.elo0 < c.elo1) || c.elo0 < -1000 || c.elo1 > 1000) throw UsageError("--sprt needs -1000 <= elo0 < elo1 <= 1000");
+  if (!(c.alpha > 0 && c.alpha < 0.5) || !(c.beta > 0 && c.beta < 0.5)) throw UsageError("--sprt: alpha and beta must lie in (0, 0.5)");
+  return c;
+}
+
+match::MatchSettings settings_of(const MatchOptions& m) {
+  if (m.size < gomoku::params::MIN_SIZE || m.size > gomoku::params::MAX_SIZE)
+    throw UsageError(fmt::format("board size {} is outside {}..{}", m.size, gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+  if (m.time_ms < 1 || m.time_ms > MAX_TIME_MS) throw UsageError(fmt::format("--time-ms must lie in 1..{}", MAX_TIME_MS));
+  if (m.match_ms < 0 || m.match_ms > MAX_MATCH_MS) throw UsageError(fmt::format("--match-ms must lie in 0..{}", MAX_MATCH_MS));
+  if (m.tolerance_ms < 0 || m.tolerance_ms > MAX_TOLERANCE_MS)
+    throw UsageError(fmt::format("--tolerance-ms must lie in 0..{}", MAX_TOLERANCE_MS));
+  if (m.depth < 0 || m.depth > MAX_DEPTH) throw UsageError(fmt::format("--depth must lie in 0..{}", MAX_DEPTH));
+  if (m.threads < 1 || m.threads > MAX_THREADS) throw UsageError(fmt::format("--threads must lie in 1..{}", MAX_THREADS));
+  if (m.games < 1 || m.games > MAX_GAMES) throw UsageError(fmt::format("--games must lie in 1..{}", MAX_GAMES));
+  if (m.jobs < 1 || m.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
+  if (m.memory_mb < 0 || m.memory_mb > MAX_MEMORY_MB) throw UsageError(fmt::format("--memory-mb must lie in 0..{}", MAX_MEMORY_MB));
+  match::MatchSettings s;
+  s.first = m.black;
+  s.second = m.white;
+  for (const auto& spec : {m.black, m.white})
+    if (auto name = match::player_name(spec); !name) throw UsageError(name.error());
+  const auto rule = gomoku::parse_rule(m.rule);
+  if (!rule) throw UsageError("unknown rule '" + m.rule + "' (freestyle, standard, renju)");
+  s.rule = *rule;
+  s.games = m.games;
+  s.size = m.size;
+  s.turn_ms = m.time_ms;
+  s.match_ms = m.match_ms;
+  s.tolerance_ms = m.tolerance_ms;
+  s.depth = m.depth;
+  s.threads = m.threads;
+  s.memory_bytes = m.memory_mb * (1 << 20);
+  s.seed = m.seed;
+  if (!m.sprt.empty()) s.sprt = parse_sprt(m.sprt);
+  const int pairs = (m.games + 1) / 2;
+  if (m.openings.empty()) {
+    s.openings = gomoku::match_openings(m.size, *rule, pairs, core::derive_seed(m.seed, 1000003));
+  } else {
+    auto loaded = match::load_openings(m.openings, m.size, *rule);
+    if (!loaded) throw UsageError(loaded.error());
+    s.openings = std::move(loaded.value());
+    // Only the openings the games use are part of the run (and of its result files).
+    if (static_cast<int>(s.openings.size()) > pairs) s.openings.resize(static_cast<std::size_t>(pairs));
+    s.openings_source = std::filesystem::path(m.openings).filename().string();
+  }
+  return s;
+}
+
+std::string progress_line(const match::Progress& p, const match::MatchSettings& s) {
+  const int width = 24, filled = p.total ? p.done * width / p.total : width;
+  std::string line = fmt::format("[{}{}] {}/{} games  W {} D {} L {}", std::string(static_cast<std::size_t>(filled), '#'),
+                                 std::string(static_cast<std::size_t>(width - filled), '.'), p.done, p.total, p.tally.wins,
+                                 p.tally.draws, p.tally.losses);
+  if (s.sprt) line += fmt::format("  llr {:.2f} ({:.2f} .. {:.2f})", p.llr, s.sprt->lower(), s.sprt->upper());
+  return line;
+}
+
+void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const std::vector<match::GameResult>& games,
+                   const core::Shard& shard, bool stopped_early) {
+  if (!m.record.empty()) write_file(m.record, match::record_text(s, games));
+  if (!m.pgn.empty()) write_file(m.pgn, match::pgn_text(s, games));
+  if (!m.psq.empty()) {
+    for (const auto& g : games)
+      write_file((std::filesystem::path(m.psq) / fmt::format("game-{:05}.psq", g.index + 1)).string(), match::psq_text(s, g));
+  }
+  if (!m.json.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& g : games) list.push_back(match::game_to_json(g, s.size));
+    write_file(m.json, core::results_document(match::RESULT_KIND, command_line(), match::settings_to_json(s), shard, list,
+                                              stopped_early).dump(1) + "\n");
+  }
+}
+
+void run(const MatchOptions& m) {
+  const match::MatchSettings s = settings_of(m);
+  core::Shard shard;
+  if (!m.shard.empty()) {
+    auto parsed = core::parse_shard(m.shard);
+    if (!parsed) throw UsageError(parsed.error());
+    shard = *parsed;
+  }
+  // Output paths are checked before the games, so a bad one fails at once, not after the match.
+  for (const auto* path : {&m.record, &m.pgn, &m.json})
+    if (!path->empty()) check_writable(*path);
+  if (!m.psq.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(m.psq, ec);
+    if (ec || !std::filesystem::is_directory(m.psq)) throw UsageError("cannot make the PSQ folder '" + m.psq + "'");
+  }
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  std::mutex mu;
+  const auto run = match::run_match(s, shard, m.jobs, [&](const match::Progress& p) {
+    std::lock_guard lock(mu);
+    if (tty) {
+      fmt::print(stderr, "\r{}", progress_line(p, s));
+      if (p.done == p.total) fmt::print(stderr, "\n");
+    } else {
+      fmt::print(stderr, "game {} done: {}\n", p.last->index + 1, progress_line(p, s));
+    }
+  });
+  if (!run) throw UsageError(run.error());
+  if (tty && run->stopped_early) fmt::print(stderr, "\n");
+  std::cout << match::report_text(s, run->games, run->stopped_early);
+  if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`\n", shard.index, shard.count);
+  write_outputs(m, s, run->games, shard, run->stopped_early);
+}
+
+}  // namespace
+
+void add_gomoku_match_command(CLI::App& gomoku) {
+  auto m = std::make_shared<MatchOptions>();
+  auto* cmd = gomoku.add_subcommand("match", "Play two engines against each other: levels or Gomocup brains (pbrain:PATH)");
+  cmd->add_option("--black", m->black, "the first engine (black in even games): a level or pbrain:PATH[:NAME]")->required();
+  cmd->add_option("--white", m->white, "the second engine")->required();
+  cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required();
+  cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds (timeout_turn), default 200");
+  cmd->add_option("--match-ms", m->match_ms, "each side's time for a whole game (timeout_match), 0 = none");
+  cmd->add_option("--tolerance-ms", m->tolerance_ms, "an answer later than its limit by more than this loses (default 100)");
+  cmd->add_option("--depth", m->depth, "our levels search to this depth (deterministic runs); 0 = by time");
+  cmd->add_option("--rule", m->rule, "freestyle | standard | renju");
+  cmd->add_option("--size", m->size, "board size (5-22)");
+  cmd->add_option("--openings", m->openings, "openings file: offsets 'x,y, x,y, ...' from the centre, or move strings");
+  cmd->add_option("--seed", m->seed, "seed of the generated openings and of the engines");
+  cmd->add_option("--sprt", m->sprt, "stop when decided: elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]")->expected(2, 4);
+  cmd->add_option("--jobs", m->jobs, "games played at the same time");
+  cmd->add_option("--threads", m->threads, "search threads per engine (INFO thread_num)");
+  cmd->add_option("--memory-mb", m->memory_mb, "memory per engine in MiB (INFO max_memory), 0 = no limit");
+  cmd->add_option("--shard", m->shard, "play only shard I of N (games k with k mod N = I); merge with `tilestone merge`");
+  cmd->add_option("--record", m->record, "write every game (colours, result, moves, ending) to this file");
+  cmd->add_option("--pgn", m->pgn, "write every game as PGN to this file");
+  cmd->add_option("--psq", m->psq, "write every game as a Piskvork PSQ file into this folder");
+  cmd->add_option("--json", m->json, "write the self-describing result (settings, every game) to this JSON file");
+  cmd->callback([m] { run(*m); });
+}
+
+void print_merged_match(const core::MergedRun& run, const MergeOutputs& out) {
+  auto settings = match::settings_from_json(run.settings);
+  if (!settings) throw UsageError("merge: " + settings.error());
+  std::vector<match::GameResult> games;
+  for (const auto& j : run.games) {
+    auto g = match::game_from_json(j, settings->size);
+    if (!g) throw UsageError("merge: " + g.error());
+    games.push_back(std::move(g.value()));
+  }
+  MatchOptions m;
+  m.record = out.record;
+  m.pgn = out.pgn;
+  m.json = out.json;
+  m.psq = out.psq;
+  for (const auto* path : {&m.record, &m.pgn, &m.json})
+    if (!path->empty()) check_writable(*path);
+  std::cout << match::report_text(*settings, games, run.stopped_early);
+  if (!m.psq.empty()) std::filesystem::create_directories(m.psq);
+  write_outputs(m, *settings, games, core::Shard{}, run.stopped_early);
+}
+
+}  // namespace tilestone::app

@@ -1,0 +1,76 @@
+// `tilestone merge FILE...`: checks that result files are the shards of one run and prints (and
+// writes) what the whole run would have. The shared output helpers live here too.
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "match/report.h"
+
+namespace tilestone::app {
+namespace {
+
+// One file's JSON; a UsageError naming the file when it can't be read or parsed.
+nlohmann::json read_json(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto j = nlohmann::json::parse(text.str(), nullptr, false);
+  if (j.is_discarded()) throw UsageError("'" + path + "' is not JSON");
+  return j;
+}
+
+std::string& command_line_storage() {
+  static std::string line = "tilestone";
+  return line;
+}
+
+}  // namespace
+
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw UsageError(fmt::format("cannot write {}", path));
+  f << content;
+  if (!f.flush()) throw UsageError(fmt::format("cannot write {}", path));
+}
+
+void check_writable(const std::string& path) {
+  std::ofstream f(path, std::ios::binary | std::ios::app);
+  if (!f) throw UsageError(fmt::format("cannot write {}", path));
+}
+
+void set_command_line(int argc, const char* const* argv) { command_line_storage() = core::command_line(argc, argv); }
+const std::string& command_line() { return command_line_storage(); }
+
+void add_merge_command(CLI::App& root) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto out = std::make_shared<MergeOutputs>();
+  auto* cmd = root.add_subcommand("merge", "join the --json results of a sharded run and report it as a whole");
+  cmd->add_option("files", *files, "the shards' result files (from --shard I/N --json FILE)")->required();
+  cmd->add_option("--json", out->json, "write the merged result to this JSON file");
+  cmd->add_option("--record", out->record, "gomoku match: write every game to this file");
+  cmd->add_option("--pgn", out->pgn, "gomoku match: write every game as PGN");
+  cmd->add_option("--psq", out->psq, "gomoku match: write every game as PSQ into this folder");
+  cmd->add_option("--csv", out->csv, "2048 bench: write one row per game");
+  cmd->add_option("--svg", out->svg, "2048 bench: write the histogram of final max tiles");
+  cmd->callback([files, out] {
+    std::vector<nlohmann::json> docs;
+    for (const auto& f : *files) docs.push_back(read_json(f));
+    const auto run = core::merge_results(docs, *files);
+    if (!run) throw UsageError("merge: " + run.error());
+    if (run->kind == match::RESULT_KIND) return print_merged_match(*run, *out);
+    if (run->kind == "2048-bench") return print_merged_bench(*run, *out);
+    throw UsageError("merge: unknown kind of run '" + run->kind + "'");
+  });
+}
+
+}  // namespace tilestone::app

@@ -1,0 +1,33 @@
+#pragma once
+// What the long-running commands share: their output files, the command line written into
+// result documents, and `tilestone merge`, which joins the shards of a run.
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/shard.h"
+
+namespace tilestone::app {
+
+/// Writes `content` to `path` (replacing it); UsageError when it can't.
+void write_file(const std::string& path, const std::string& content);
+/// Fails with a UsageError at once when `path` can't be written (before a long run, not after).
+void check_writable(const std::string& path);
+
+/// The command line of this process, for result documents (main sets it).
+void set_command_line(int argc, const char* const* argv);
+const std::string& command_line();
+
+/// The output files `tilestone merge` can write; each kind of run writes the ones it has.
+struct MergeOutputs {
+  std::string json, record, pgn, psq, csv, svg;
+};
+/// The report and files of a merged run, as the whole run would have printed and written them.
+void print_merged_match(const core::MergedRun& run, const MergeOutputs& out);
+void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out);
+
+/// `tilestone merge FILE...`.
+void add_merge_command(CLI::App& root);
+
+}  // namespace tilestone::app

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Sharded runs: a deterministic 2048 bench and a fixed-depth gomoku match run as 4 shards through
+# GNU parallel, merged, equal the unsharded runs game for game and table line for line (less the
+# figures that are timings); merge refuses a missing shard, a shard given twice and shards of
+# different runs.
+set -u
+T=$1 SRC=$2 BUILD=$3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+command -v parallel > /dev/null || fail "GNU parallel is not installed (scripts/deps.sh installs it)"
+
+# Timing figures differ from run to run; everything else must match.
+untimed() { sed -E 's/, [0-9.]+ moves\/s per job//; /^ms\/move|^max move time|^wall/d' "$1"; }
+same_games() {
+  python3 - "$1" "$2" <<'PY' || fail "$3: the merged games differ from the whole run's"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+timing = ('think_ms', 'max_move_ms', 'move_ms_log_buckets', 'black_max_ms', 'white_max_ms', 'black_ms', 'white_ms')
+strip = lambda games: [{k: v for k, v in g.items() if k not in timing} for g in games]
+assert a['settings'] == b['settings'], 'settings differ'
+assert len(a['games']) > 0 and strip(a['games']) == strip(b['games']), 'games differ'
+PY
+}
+
+# --- 2048 bench at a fixed depth ---
+bench=(2048 bench --ai expectimax --depth 1 --games 12 --stop-at 1024 --seed 7)
+"$T" "${bench[@]}" --json "$dir/bench.json" > "$dir/bench.txt" 2> /dev/null || fail "whole bench"
+parallel --will-cite -j 2 "$T" "${bench[@]}" --shard {}/4 --json "$dir/bench-{}.json" '>' /dev/null '2>&1' ::: 0 1 2 3 \
+  || fail "sharded bench through parallel"
+"$T" merge "$dir"/bench-{0,1,2,3}.json --json "$dir/bench-merged.json" --csv "$dir/m.csv" --svg "$dir/m.svg" > "$dir/bench-merged.txt" \
+  || fail "merge of the bench shards"
+diff <(untimed "$dir/bench.txt") <(untimed "$dir/bench-merged.txt") || fail "bench tables differ"
+same_games "$dir/bench.json" "$dir/bench-merged.json" "bench"
+[ "$(grep -c . "$dir/m.csv")" -eq 13 ] || fail "merged CSV has not 12 games"
+grep -q '<svg' "$dir/m.svg" || fail "merged SVG"
+
+# --- gomoku match at a fixed depth ---
+# Two equal engines, so that the SPRT does not stop the whole run before its last game.
+match=(gomoku match --black minimax --white minimax --games 8 --depth 2 --time-ms 600000 --size 9 --seed 11 --sprt elo0=0 elo1=50)
+"$T" "${match[@]}" --json "$dir/match.json" > "$dir/match.txt" 2> /dev/null || fail "whole match"
+parallel --will-cite -j 2 "$T" "${match[@]}" --shard {}/4 --json "$dir/match-{}.json" '>' /dev/null '2>&1' ::: 0 1 2 3 \
+  || fail "sharded match through parallel"
+"$T" merge "$dir"/match-{0,1,2,3}.json --json "$dir/match-merged.json" --pgn "$dir/m.pgn" > "$dir/match-merged.txt" \
+  || fail "merge of the match shards"
+diff <(untimed "$dir/match.txt") <(untimed "$dir/match-merged.txt") || fail "match tables differ"
+grep -q '^sprt elo0=0 elo1=50' "$dir/match-merged.txt" || fail "no SPRT line after merge"
+same_games "$dir/match.json" "$dir/match-merged.json" "match"
+[ "$(grep -c '^\[Round' "$dir/m.pgn")" -eq 8 ] || fail "merged PGN has not 8 games"
+
+# --- merge refuses what is not one whole run ---
+expect2() { "$T" merge "$@" > /dev/null 2>&1; [ $? -eq 2 ] || fail "merge $* was not refused with status 2"; }
+expect2 "$dir"/match-{0,1,2}.json                          # shard 3 missing
+expect2 "$dir"/match-{0,1,1,2,3}.json                      # shard 1 twice
+"$T" gomoku match --black minimax --white minimax --games 8 --depth 2 --time-ms 600000 --size 9 --seed 12 \
+  --sprt elo0=0 elo1=50 --shard 3/4 --json "$dir/other-3.json" > /dev/null 2>&1 || fail "other run"
+expect2 "$dir"/match-{0,1,2}.json "$dir/other-3.json"       # a shard of another run
+expect2 "$dir"/match-{0,1,2,3}.json "$dir"/bench-0.json     # a shard of another kind
+echo '{"not": "a result"}' > "$dir/junk.json"
+expect2 "$dir/junk.json"
+expect2 "$dir/nonexistent.json"
+echo "shards ok"

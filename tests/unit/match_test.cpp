@@ -1,0 +1,165 @@
+// The match manager's pieces that need no process: SPRT and Elo figures, openings files, result
+// documents and the merge of shards.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "core/shard.h"
+#include "match/openings.h"
+#include "match/report.h"
+#include "match/sprt.h"
+
+using namespace tilestone;
+using nlohmann::json;
+
+namespace {
+
+TEST(MatchSprt, BoundsAndATrinomialValue) {
+  match::SprtConfig c;  // elo0 0, elo1 5, alpha = beta = 0.05
+  EXPECT_NEAR(c.lower(), -2.944, 1e-3);
+  EXPECT_NEAR(c.upper(), 2.944, 1e-3);
+  match::Tally t;
+  t.wins = 60;
+  t.losses = 40;
+  // mean 0.6, variance 0.24, s0 = 0.5, s1 = 0.507195: 100 * 0.007195 * 0.192805 / 0.48.
+  EXPECT_NEAR(match::llr(t, c), 0.289, 0.003);
+  t.wins = 40;
+  t.losses = 60;
+  EXPECT_LT(match::llr(t, c), -0.3);
+}
+
+TEST(MatchSprt, PairsAreCountedAndDecide) {
+  // Game 2k and 2k+1 share an opening. The first engine wins every pair 1.5 : 0.5.
+  std::vector<std::optional<match::Score>> scores;
+  for (int k = 0; k < 400; ++k) scores.push_back(k % 2 == 0 ? 1.0 : 0.5);
+  const match::Tally t = match::tally(scores);
+  EXPECT_EQ(t.wins, 200);
+  EXPECT_EQ(t.draws, 200);
+  EXPECT_EQ(t.pair_count(), 200);
+  EXPECT_EQ(t.pairs[3], 200);
+  const match::SprtConfig c{0, 10, 0.05, 0.05};
+  EXPECT_EQ(match::sprt_state(match::llr(t, c), c), match::SprtState::ACCEPT_H1);
+  const auto e = match::elo_estimate(t);
+  EXPECT_NEAR(e.elo, 190.8, 0.5);  // a 75 % score
+  EXPECT_LT(e.lo, e.elo);
+  EXPECT_GT(e.hi, e.elo);
+  // A missing game breaks its pair but still counts as a game.
+  scores[1].reset();
+  EXPECT_EQ(match::tally(scores).pair_count(), 199);
+  EXPECT_EQ(match::tally(scores).games(), 399);
+}
+
+TEST(MatchSprt, EvenResultsAcceptH0) {
+  std::vector<std::optional<match::Score>> scores;
+  // Every pair split 1 : 1 (each engine wins with black): no sign of any Elo difference.
+  for (int k = 0; k < 200; ++k) scores.push_back(k % 2 == 0 ? 1.0 : 0.0);
+  const match::SprtConfig c{0, 10, 0.05, 0.05};
+  EXPECT_EQ(match::sprt_state(match::llr(match::tally(scores), c), c), match::SprtState::ACCEPT_H0);
+}
+
+TEST(MatchOpenings, OffsetAndMoveStringLines) {
+  auto a = match::parse_opening("0,0, 1,-1, -1,1", 15);
+  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_EQ(a->size(), 3u);
+  EXPECT_EQ((*a)[0], (gomoku::Point{7, 7}));
+  EXPECT_EQ((*a)[1], (gomoku::Point{8, 6}));
+  EXPECT_EQ((*a)[2], (gomoku::Point{6, 8}));
+  auto b = match::parse_opening("h8i9", 15);
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ((*b)[1], (gomoku::Point{8, 6}));
+  EXPECT_FALSE(match::parse_opening("0,0, 1", 15).ok());       // odd count
+  EXPECT_FALSE(match::parse_opening("0,0, 8,0", 15).ok());     // off the board
+  EXPECT_FALSE(match::parse_opening("0,0,, 1,1", 15).ok());    // empty number
+  EXPECT_FALSE(match::parse_opening("h8 zz", 15).ok());
+}
+
+TEST(MatchOpenings, FilesAreChecked) {
+  const std::string path = ::testing::TempDir() + "/openings.txt";
+  {
+    std::ofstream f(path);
+    f << "# a comment\n\n0,0, 1,1\nh8i9j10\n";
+  }
+  auto ok = match::load_openings(path, 15, gomoku::Rule::FREESTYLE);
+  ASSERT_TRUE(ok.ok()) << ok.error();
+  EXPECT_EQ(ok->size(), 2u);
+  {
+    std::ofstream f(path);
+    f << "0,0, 1,1\n0,0, 0,0\n";
+  }
+  auto twice = match::load_openings(path, 15, gomoku::Rule::FREESTYLE);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.error().find(":2:"), std::string::npos) << twice.error();
+  EXPECT_FALSE(match::load_openings(path + ".missing", 15, gomoku::Rule::FREESTYLE).ok());
+  std::remove(path.c_str());
+}
+
+// Result documents of a 6-game run split in `n` shards.
+std::vector<json> shards(int n, int seed = 1) {
+  std::vector<json> docs;
+  for (int i = 0; i < n; ++i) {
+    json games = json::array();
+    for (int k = i; k < 6; k += n) games.push_back({{"index", k}, {"score", k * 10}});
+    docs.push_back(core::results_document("test-run", "t", {{"games", 6}, {"seed", seed}}, core::Shard{i, n}, games));
+  }
+  return docs;
+}
+
+TEST(MatchMerge, WholeRunsComeBackInOrder) {
+  auto docs = shards(3);
+  std::swap(docs[0], docs[2]);
+  const auto run = core::merge_results(docs, {"a", "b", "c"});
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 6u);
+  for (int k = 0; k < 6; ++k) EXPECT_EQ(run->games[static_cast<std::size_t>(k)]["index"], k);
+}
+
+TEST(MatchMerge, RefusesWhatIsNotOneRun) {
+  auto docs = shards(3);
+  EXPECT_FALSE(core::merge_results({docs[0], docs[1]}, {"a", "b"}).ok());                    // missing
+  EXPECT_FALSE(core::merge_results({docs[0], docs[1], docs[1], docs[2]}, {"a", "b", "b", "c"}).ok());  // twice
+  auto other = shards(3, 2);
+  EXPECT_FALSE(core::merge_results({docs[0], docs[1], other[2]}, {"a", "b", "c"}).ok());     // another run
+  auto lost = docs;
+  lost[1]["games"].erase(0);
+  EXPECT_FALSE(core::merge_results(lost, {"a", "b", "c"}).ok());                             // a game missing
+  auto stray = docs;
+  stray[0]["games"].push_back({{"index", 1}});
+  EXPECT_FALSE(core::merge_results(stray, {"a", "b", "c"}).ok());                            // another shard's game
+  EXPECT_FALSE(core::merge_results({json{{"format", "x"}}}, {"x"}).ok());
+  EXPECT_FALSE(core::parse_shard("3/3").ok());
+  EXPECT_FALSE(core::parse_shard("-1/3").ok());
+  EXPECT_FALSE(core::parse_shard("1/0").ok());
+  EXPECT_FALSE(core::parse_shard("1").ok());
+  EXPECT_TRUE(core::parse_shard("2/3").ok());
+}
+
+TEST(MatchReport, SettingsAndGamesRoundTrip) {
+  match::MatchSettings s;
+  s.first = "strong";
+  s.second = "pbrain:/x/brain:b";
+  s.games = 4;
+  s.rule = gomoku::Rule::RENJU;
+  s.openings = {{{7, 7}, {8, 8}}};
+  s.sprt = match::SprtConfig{0, 5, 0.05, 0.1};
+  const auto back = match::settings_from_json(match::settings_to_json(s));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(match::settings_to_json(*back), match::settings_to_json(s));
+  match::GameResult g;
+  g.index = 3;
+  g.first_is_black = false;
+  g.outcome = gomoku::Outcome::WHITE_WINS;
+  g.termination = match::Termination::TIMEOUT;
+  g.detail = "no answer in time";
+  g.moves = {{7, 7}, {8, 8}, {9, 9}};
+  const auto g2 = match::game_from_json(match::game_to_json(g, 15), 15);
+  ASSERT_TRUE(g2.ok()) << g2.error();
+  EXPECT_EQ(match::game_to_json(*g2, 15), match::game_to_json(g, 15));
+  EXPECT_EQ(g2->first_score(), 1.0);  // the first engine was white and won
+  EXPECT_FALSE(match::game_from_json(json{{"index", 1}}, 15).ok());
+}
+
+}  // namespace
