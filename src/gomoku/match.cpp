@@ -5,7 +5,6 @@
 #include <set>
 #include <string>
 
-#include "core/clock.h"
 #include "core/rng.h"
 #include "gomoku/learn.h"
 #include "gomoku/rules.h"
@@ -75,34 +74,6 @@ std::vector<std::vector<Point>> match_openings(int size, Rule rule, int count, s
     out.push_back(std::move(opening));
   }
   return out;
-}
-
-GameRecord play_game(const GameSetup& setup) {
-  GameRecord rec;
-  Board board(setup.size, setup.rule);
-  for (Point p : setup.opening) {
-    if (rec.outcome != Outcome::NONE || !board.empty_at(p)) break;
-    rec.outcome = play_and_judge(board, p);
-    rec.moves.push_back(p);
-  }
-  auto black = make_engine(setup.black);
-  auto white = make_engine(setup.white);
-  Limits limits;
-  limits.time_ms = setup.time_ms;
-  limits.threads = setup.threads;
-  while (rec.outcome == Outcome::NONE) {
-    limits.seed = core::derive_seed(setup.seed, static_cast<std::uint64_t>(board.move_count()));
-    Engine& engine = board.to_move() == Color::BLACK ? *black : *white;
-    const auto clock = core::Deadline::in_ms(0);
-    const SearchResult r = engine.search(board, limits);
-    rec.max_move_ms = std::max(rec.max_move_ms, static_cast<double>(clock.elapsed_us()) / 1000.0);
-    ++rec.engine_moves;
-    Point move = r.move;
-    if (!board.empty_at(move)) move = fallback_move(board);  // never let a bad move crash a match
-    rec.outcome = play_and_judge(board, move);
-    rec.moves.push_back(move);
-  }
-  return rec;
 }
 
 }  // namespace tilestone::gomoku

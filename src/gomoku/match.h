@@ -1,6 +1,6 @@
 #pragma once
-// Engine-versus-engine games for `tilestone gomoku match`: seeded balanced openings, one game
-// at a time (callers run games in parallel), and the timing of every move against its budget.
+// Seeded balanced openings for `tilestone gomoku match` (the games themselves are played by
+// match/runner.h).
 
 #include <cstdint>
 #include <string>
@@ -9,27 +9,6 @@
 #include "gomoku/ai.h"
 
 namespace tilestone::gomoku {
-
-struct GameSetup {
-  int size = params::DEFAULT_SIZE;
-  Rule rule = Rule::FREESTYLE;
-  Level black = Level::STRONG;
-  Level white = Level::STRONG;
-  int time_ms = 200;
-  int threads = 1;
-  std::uint64_t seed = 0;
-  std::vector<Point> opening;  ///< moves played before the engines take over
-};
-
-struct GameRecord {
-  Outcome outcome = Outcome::NONE;
-  std::vector<Point> moves;     ///< the whole game, opening included
-  double max_move_ms = 0;       ///< the slowest engine move, measured around the search call
-  int engine_moves = 0;
-};
-
-/// Plays one game to its end (five, forbidden move, or full board).
-GameRecord play_game(const GameSetup& setup);
 
 /// A short random opening (5 stones, black and white alternately, near the centre) that is about
 /// even with white to move, drawn with `seed`. Under renju no stone is a forbidden point.

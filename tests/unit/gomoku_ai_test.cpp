@@ -246,21 +246,6 @@ TEST(GomokuMatch, MatchOpeningsAreDifferentPositions) {
   EXPECT_EQ(match_openings(15, Rule::FREESTYLE, 50, 3), openings);
 }
 
-TEST(GomokuMatch, ScorerGamesEndWithAResult) {
-  GameSetup s;
-  s.size = 9;
-  s.black = Level::SCORER;
-  s.white = Level::SCORER;
-  s.opening = random_opening(9, Rule::FREESTYLE, 1);
-  const auto rec = play_game(s);
-  EXPECT_NE(rec.outcome, Outcome::NONE);
-  auto replay = board_from_moves(rec.moves, 9, Rule::FREESTYLE);
-  ASSERT_TRUE(replay.ok());
-  if (rec.outcome != Outcome::DRAW) {
-    EXPECT_TRUE(winning_line(*replay, rec.moves.back()).has_value());
-  }
-}
-
 // Replays a claimed VCF with the exact rules: each attacker move but the last makes a five
 // point, each defence takes the only one, the defender never has a five, the last move wins.
 ::testing::AssertionResult is_forced_win(Board b, const std::vector<Point>& line) {

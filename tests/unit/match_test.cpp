@@ -10,7 +10,11 @@
 
 #include "core/shard.h"
 #include "match/openings.h"
+#include "gomoku/match.h"
+#include "gomoku/notation.h"
+#include "gomoku/rules.h"
 #include "match/report.h"
+#include "match/runner.h"
 #include "match/sprt.h"
 
 using namespace tilestone;
@@ -160,6 +164,40 @@ TEST(MatchReport, SettingsAndGamesRoundTrip) {
   EXPECT_EQ(match::game_to_json(*g2, 15), match::game_to_json(g, 15));
   EXPECT_EQ(g2->first_score(), 1.0);  // the first engine was white and won
   EXPECT_FALSE(match::game_from_json(json{{"index", 1}}, 15).ok());
+}
+
+TEST(MatchRunner, LevelsPlayWholeJudgedGames) {
+  match::MatchSettings s;
+  s.first = "scorer";
+  s.second = "scorer";
+  s.games = 4;
+  s.size = 9;
+  s.turn_ms = 1000;
+  s.openings = gomoku::match_openings(9, gomoku::Rule::FREESTYLE, 2, 5);
+  const auto run = match::run_match(s, core::Shard{}, 2);
+  ASSERT_TRUE(run.ok()) << run.error();
+  ASSERT_EQ(run->games.size(), 4u);
+  for (const auto& g : run->games) {
+    EXPECT_EQ(g.first_is_black, g.index % 2 == 0);
+    // The game starts with its opening and ends with a five (or a full board).
+    const auto& opening = match::opening_of(s, g.index);
+    ASSERT_GE(g.moves.size(), opening.size());
+    EXPECT_TRUE(std::equal(opening.begin(), opening.end(), g.moves.begin()));
+    auto board = gomoku::board_from_moves(g.moves, 9, gomoku::Rule::FREESTYLE);
+    ASSERT_TRUE(board.ok()) << board.error();
+    if (g.outcome != gomoku::Outcome::DRAW) {
+      EXPECT_EQ(g.termination, match::Termination::FIVE);
+      EXPECT_TRUE(gomoku::winning_line(*board, g.moves.back()).has_value());
+    }
+  }
+  // Shard 1 of 2 plays the odd games, the same games.
+  const auto odd = match::run_match(s, core::Shard{1, 2}, 1);
+  ASSERT_TRUE(odd.ok());
+  ASSERT_EQ(odd->games.size(), 2u);
+  EXPECT_EQ(odd->games[0].moves, run->games[1].moves);
+  EXPECT_EQ(odd->games[1].moves, run->games[3].moves);
+  s.first = "nobody";
+  EXPECT_FALSE(match::run_match(s, core::Shard{}, 1).ok());
 }
 
 }  // namespace
