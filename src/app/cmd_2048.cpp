@@ -152,8 +152,9 @@ std::string limits_text(const AiConfig& cfg, const Limits& l) {
 
 // The files a bench writes, from its setup line and games (the same for a live run and for the
 // merged shards of one).
+// `command` is the command line that played the games (a merged run keeps its shards' one).
 void write_bench_files(const std::string& setup, const json& settings, const std::vector<GameRecord>& games,
-                       const core::Shard& shard, const MergeOutputs& out) {
+                       const core::Shard& shard, const MergeOutputs& out, const std::string& command) {
   BenchReport report;
   report.games = games;
   const BenchSummary s = summarize(report);
@@ -169,7 +170,7 @@ void write_bench_files(const std::string& setup, const json& settings, const std
     for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
     json list = json::array();
     for (const auto& g : games) list.push_back(game_to_json(g));
-    json doc = core::results_document("2048-bench", command_line(), settings, shard, list);
+    json doc = core::results_document("2048-bench", command, settings, shard, list);
     doc["summary"] = {{"setup", setup},
                       {"reach", reach},
                       {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
@@ -230,7 +231,7 @@ void run_bench(const BenchOptions& o) {
   std::cout << report_text(setup, summarize(*report));
   std::cout << fmt::format("wall      {:.1f} s on {} job{}{}\n", report->wall_s, o.jobs, o.jobs == 1 ? "" : "s",
                            bc.shard.whole() ? "" : fmt::format(", shard {}/{}", bc.shard.index, bc.shard.count));
-  write_bench_files(setup, settings, report->games, bc.shard, out);
+  write_bench_files(setup, settings, report->games, bc.shard, out, command_line());
 }
 
 }  // namespace
@@ -293,7 +294,7 @@ void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out) {
   BenchReport report;
   report.games = games;
   std::cout << report_text(setup, summarize(report));
-  write_bench_files(setup, run.settings, games, core::Shard{}, out);
+  write_bench_files(setup, run.settings, games, core::Shard{}, out, run.command);
 }
 
 }  // namespace tilestone::app

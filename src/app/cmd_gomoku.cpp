@@ -257,6 +257,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_hint(*g);
   add_forbidden(*g);
   add_gomoku_match_command(*g);
+  add_gomoku_tune_command(*g);
   add_gomoku_learn_command(*g);
 }
 

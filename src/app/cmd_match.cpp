@@ -125,8 +125,9 @@ std::string progress_line(const match::Progress& p, const match::MatchSettings& 
   return line;
 }
 
+// `command` is the command line that played the games (a merged run keeps its shards' one).
 void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const std::vector<match::GameResult>& games,
-                   const core::Shard& shard, bool stopped_early) {
+                   const core::Shard& shard, bool stopped_early, const std::string& command) {
   if (!m.record.empty()) write_file(m.record, match::record_text(s, games));
   if (!m.pgn.empty()) write_file(m.pgn, match::pgn_text(s, games));
   if (!m.psq.empty()) {
@@ -136,7 +137,7 @@ void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const s
   if (!m.json.empty()) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& g : games) list.push_back(match::game_to_json(g, s.size));
-    write_file(m.json, core::results_document(match::RESULT_KIND, command_line(), match::settings_to_json(s), shard, list,
+    write_file(m.json, core::results_document(match::RESULT_KIND, command, match::settings_to_json(s), shard, list,
                                               stopped_early).dump(1) + "\n");
   }
 }
@@ -172,7 +173,7 @@ void run(const MatchOptions& m) {
   if (tty && run->stopped_early) fmt::print(stderr, "\n");
   std::cout << match::report_text(s, run->games, run->stopped_early);
   if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`\n", shard.index, shard.count);
-  write_outputs(m, s, run->games, shard, run->stopped_early);
+  write_outputs(m, s, run->games, shard, run->stopped_early, command_line());
 }
 
 }  // namespace
@@ -221,7 +222,7 @@ void print_merged_match(const core::MergedRun& run, const MergeOutputs& out) {
     if (!path->empty()) check_writable(*path);
   std::cout << match::report_text(*settings, games, run.stopped_early);
   if (!m.psq.empty()) std::filesystem::create_directories(m.psq);
-  write_outputs(m, *settings, games, core::Shard{}, run.stopped_early);
+  write_outputs(m, *settings, games, core::Shard{}, run.stopped_early, run.command);
 }
 
 }  // namespace tilestone::app

@@ -24,5 +24,7 @@ void add_history_command(CLI::App& root);
 void add_gomoku_learn_command(CLI::App& gomoku);
 /// `tilestone gomoku match`, under the gomoku command.
 void add_gomoku_match_command(CLI::App& gomoku);
+/// `tilestone gomoku tune generate|fit`, under the gomoku command.
+void add_gomoku_tune_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

@@ -48,6 +48,17 @@ grep -q '^sprt elo0=0 elo1=50' "$dir/match-merged.txt" || fail "no SPRT line aft
 same_games "$dir/match.json" "$dir/match-merged.json" "match"
 [ "$(grep -c '^\[Round' "$dir/m.pgn")" -eq 8 ] || fail "merged PGN has not 8 games"
 
+# --- gomoku tune data at a fixed depth: shards merge into the whole run's data, which fits ---
+gen=(gomoku tune generate --games 12 --depth 1 --size 9 --seed 3)
+"$T" "${gen[@]}" --out "$dir/tune.json" > /dev/null 2>&1 || fail "whole tune data"
+parallel --will-cite -j 2 "$T" "${gen[@]}" --shard {}/3 --out "$dir/tune-{}.json" '>' /dev/null '2>&1' ::: 0 1 2 \
+  || fail "sharded tune data through parallel"
+"$T" merge "$dir"/tune-{0,1,2}.json --json "$dir/tune-merged.json" > /dev/null || fail "merge of the tune shards"
+same_games "$dir/tune.json" "$dir/tune-merged.json" "tune data"
+"$T" gomoku tune fit "$dir/tune-merged.json" --iterations 50 --out "$dir/w.h" > "$dir/fit.txt" || fail "fit: $(cat "$dir/fit.txt")"
+grep -q 'PATTERN_VALUE' "$dir/w.h" || fail "fit wrote no weights"
+grep -q 'tune generate' "$dir/w.h" || fail "the weights do not say how their data were made"
+
 # --- merge refuses what is not one whole run ---
 expect2() { "$T" merge "$@" > /dev/null 2>&1; [ $? -eq 2 ] || fail "merge $* was not refused with status 2"; }
 expect2 "$dir"/match-{0,1,2}.json                          # shard 3 missing

@@ -1,0 +1,202 @@
+// `tilestone gomoku tune generate|fit`: self-play data for the evaluation, and the fit of its
+// weights to the games' results. Parse, call match::run_match and gomoku::tune, format.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "core/rng.h"
+#include "gomoku/match.h"
+#include "gomoku/notation.h"
+#include "gomoku/tune.h"
+#include "match/report.h"
+#include "match/runner.h"
+
+namespace tilestone::app {
+namespace {
+
+constexpr int MAX_GAMES = 1000000;
+constexpr int MAX_JOBS = 64;
+constexpr int MAX_DEPTH = 30;
+constexpr int MAX_TIME_MS = 60000;
+constexpr int MAX_ITERATIONS = 1000000;
+
+struct GenerateOptions {
+  std::string level = "strong", rule = "freestyle", out, shard;
+  int games = 1000, size = gomoku::params::DEFAULT_SIZE, jobs = 1, depth = 0, time_ms = 20;
+  std::uint64_t seed = 1;
+};
+
+void run_generate(const GenerateOptions& o) {
+  if (o.games < 2 || o.games > MAX_GAMES) throw UsageError(fmt::format("--games must lie in 2..{}", MAX_GAMES));
+  if (o.jobs < 1 || o.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
+  if (o.depth < 0 || o.depth > MAX_DEPTH) throw UsageError(fmt::format("--depth must lie in 0..{}", MAX_DEPTH));
+  if (o.time_ms < 1 || o.time_ms > MAX_TIME_MS) throw UsageError(fmt::format("--time-ms must lie in 1..{}", MAX_TIME_MS));
+  if (o.size < gomoku::params::MIN_SIZE || o.size > gomoku::params::MAX_SIZE) throw UsageError("--size must lie in 5..22");
+  if (!gomoku::parse_level(o.level)) throw UsageError("unknown level '" + o.level + "'");
+  const auto rule = gomoku::parse_rule(o.rule);
+  if (!rule) throw UsageError("unknown rule '" + o.rule + "' (freestyle, standard, renju)");
+  core::Shard shard;
+  if (!o.shard.empty()) {
+    auto parsed = core::parse_shard(o.shard);
+    if (!parsed) throw UsageError(parsed.error());
+    shard = *parsed;
+  }
+  check_writable(o.out);
+  // The data are the games of a self-play match, so shards merge with `tilestone merge`.
+  match::MatchSettings s;
+  s.first = s.second = o.level;
+  s.games = o.games;
+  s.size = o.size;
+  s.rule = *rule;
+  s.depth = o.depth;
+  s.turn_ms = o.depth > 0 ? MAX_TIME_MS : o.time_ms;
+  s.tolerance_ms = MAX_TIME_MS;  // self-play data: a slow move is no forfeit
+  s.seed = o.seed;
+  s.openings = gomoku::match_openings(o.size, *rule, (o.games + 1) / 2, core::derive_seed(o.seed, 1000003));
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  std::mutex mu;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto run = match::run_match(s, shard, o.jobs, [&](const match::Progress& p) {
+    std::lock_guard lock(mu);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const int width = 30, filled = p.total ? p.done * width / p.total : width;
+    const std::string line = fmt::format("[{}{}] {}/{} games  {:.2f} games/s", std::string(static_cast<std::size_t>(filled), '#'),
+                                         std::string(static_cast<std::size_t>(width - filled), '.'), p.done, p.total,
+                                         secs > 0 ? p.done / secs : 0.0);
+    if (tty) fmt::print(stderr, "\r{}{}", line, p.done == p.total ? "\n" : "");
+    else if (p.done % 50 == 0 || p.done == p.total) fmt::print(stderr, "{}\n", line);
+  });
+  if (!run) throw UsageError(run.error());
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& g : run->games) list.push_back(match::game_to_json(g, s.size));
+  write_file(o.out, core::results_document(match::RESULT_KIND, command_line(), match::settings_to_json(s), shard, list).dump() + "\n");
+  int plies = 0;
+  for (const auto& g : run->games) plies += static_cast<int>(g.moves.size());
+  std::cout << fmt::format("{} games, {} positions, written to {}{}\n", run->games.size(), plies, o.out,
+                           shard.whole() ? "" : fmt::format(" (shard {}/{})", shard.index, shard.count));
+}
+
+struct FitOptionsCli {
+  std::vector<std::string> data;
+  std::string out;
+  int iterations = 3000;
+  double learning_rate = 2.0, held_out = 0.1;
+};
+
+nlohmann::json read_document(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto j = nlohmann::json::parse(text.str(), nullptr, false);
+  if (j.is_discarded() || !j.is_object() || j.value("kind", "") != match::RESULT_KIND)
+    throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
+  return j;
+}
+
+void run_fit(const FitOptionsCli& o) {
+  if (o.iterations < 1 || o.iterations > MAX_ITERATIONS) throw UsageError(fmt::format("--iterations must lie in 1..{}", MAX_ITERATIONS));
+  if (!(o.learning_rate > 0 && o.learning_rate < 1000)) throw UsageError("--learning-rate must lie in (0, 1000)");
+  if (!(o.held_out >= 0 && o.held_out < 0.9)) throw UsageError("--held-out must lie in [0, 0.9)");
+  if (!o.out.empty()) check_writable(o.out);
+  std::vector<gomoku::tune::Sample> samples;
+  std::set<std::pair<std::string, int>> seen;  // (settings, game): a file given twice counts once
+  int games = 0;
+  std::string sources;
+  for (const auto& path : o.data) {
+    const auto doc = read_document(path);
+    auto settings = match::settings_from_json(doc["settings"]);
+    if (!settings) throw UsageError(path + ": " + settings.error());
+    const std::string key = doc["settings"].dump();
+    int used = 0;
+    for (const auto& j : doc["games"]) {
+      auto g = match::game_from_json(j, settings->size);
+      if (!g) throw UsageError(path + ": " + g.error());
+      if (!seen.insert({key, g->index}).second) continue;
+      auto more = gomoku::tune::samples_of_game(g->moves, settings->size, settings->rule, g->outcome, g->opening_moves);
+      samples.insert(samples.end(), more.begin(), more.end());
+      ++used;
+    }
+    games += used;
+    sources += fmt::format("\n  {} games: {}", used, doc.value("command", std::string("?")));
+  }
+  if (samples.size() < 100) throw UsageError(fmt::format("only {} quiet positions: generate more games", samples.size()));
+  gomoku::tune::FitOptions fo;
+  fo.iterations = o.iterations;
+  fo.learning_rate = o.learning_rate;
+  fo.held_out = o.held_out;
+  const auto start = gomoku::tune::Weights::current();
+  const auto r = gomoku::tune::fit(samples, start, fo);
+  std::cout << fmt::format("{} games, {} quiet positions ({} fitted, {} held out)\n", games, samples.size(), r.train, r.held_out);
+  std::cout << fmt::format("scale: {:.1f} evaluation points per unit of logit\n", r.scale);
+  std::cout << fmt::format("log loss  fitted {:.5f} -> {:.5f}   held out {:.5f} -> {:.5f}\n", r.train_loss_before,
+                           r.train_loss_after, r.held_out_loss_before, r.held_out_loss_after);
+  std::cout << "weight           before    after\n";
+  static constexpr const char* NAMES[11] = {"none", "overline", "block1", "flex1", "block2", "flex2",
+                                            "block3", "flex3", "block4", "flex4", "five"};
+  for (int p = gomoku::tune::FIRST_PATTERN; p <= gomoku::tune::LAST_PATTERN; ++p)
+    std::cout << fmt::format("{:<14} {:>8.0f} {:>8.1f}\n", NAMES[p], start.pattern[static_cast<std::size_t>(p)],
+                             r.weights.pattern[static_cast<std::size_t>(p)]);
+  for (int p = gomoku::tune::FIRST_TEMPO; p <= gomoku::tune::LAST_TEMPO; ++p)
+    std::cout << fmt::format("tempo {:<8} {:>8.0f} {:>8.1f}\n", NAMES[p], start.tempo[static_cast<std::size_t>(p)],
+                             r.weights.tempo[static_cast<std::size_t>(p)]);
+  std::cout << fmt::format("{:<14} {:>8.0f} {:>8.1f}\n{:<14} {:>8.0f} {:>8.1f}\n", "double three", start.double_three,
+                           r.weights.double_three, "four-three", start.four_three, r.weights.four_three);
+  if (!o.out.empty()) {
+    const std::string how = fmt::format(
+        "Made by `{}`\nfrom {} games ({} quiet positions, every {}th held out), the data made by:{}\n"
+        "Log loss of the results, fitted {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f} (scale {:.1f}).",
+        command_line(), games, samples.size(), o.held_out > 0 ? static_cast<int>(std::round(1.0 / o.held_out)) : 0, sources,
+        r.train_loss_before, r.train_loss_after, r.held_out_loss_before, r.held_out_loss_after, r.scale);
+    write_file(o.out, gomoku::tune::weights_header(r.weights, how));
+    std::cout << "weights written to " << o.out << "\n";
+  }
+}
+
+}  // namespace
+
+void add_gomoku_tune_command(CLI::App& gomoku) {
+  auto* tune = gomoku.add_subcommand("tune", "Tune the evaluation: self-play data, then a fit of its weights to the results");
+  tune->require_subcommand(1);
+  {
+    auto o = std::make_shared<GenerateOptions>();
+    auto* cmd = tune->add_subcommand("generate", "play self-play games for tuning data (a match's result file)");
+    cmd->add_option("--games", o->games, "number of games (default 1000)");
+    cmd->add_option("--seed", o->seed, "seed of the openings and the engines");
+    cmd->add_option("--out", o->out, "the data file (JSON; shards join with `tilestone merge --json`)")->required();
+    cmd->add_option("--level", o->level, "the level playing both sides (default strong)");
+    cmd->add_option("--rule", o->rule, "freestyle | standard | renju");
+    cmd->add_option("--size", o->size, "board size (default 15)");
+    cmd->add_option("--time-ms", o->time_ms, "time per move (default 20)");
+    cmd->add_option("--depth", o->depth, "fixed depth instead of a time (the same games on every machine)");
+    cmd->add_option("--jobs", o->jobs, "games played at the same time");
+    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I)");
+    cmd->callback([o] { run_generate(*o); });
+  }
+  {
+    auto o = std::make_shared<FitOptionsCli>();
+    auto* cmd = tune->add_subcommand("fit", "fit the evaluation weights to the results of the data's games");
+    cmd->add_option("data", o->data, "data files from `tune generate` (or merged shards, or match results)")->required();
+    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/eval_weights.h)");
+    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 3000)");
+    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)");
+    cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)");
+    cmd->callback([o] { run_fit(*o); });
+  }
+}
+
+}  // namespace tilestone::app

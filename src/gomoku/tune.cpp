@@ -1,0 +1,202 @@
+#include "gomoku/tune.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gomoku/params.h"
+#include "gomoku/rules.h"
+
+namespace tilestone::gomoku::tune {
+namespace {
+
+constexpr int PATTERNS = LAST_PATTERN - FIRST_PATTERN + 1;
+constexpr int TEMPOS = LAST_TEMPO - FIRST_TEMPO + 1;
+constexpr int DOUBLE_THREE_SLOT = PATTERNS + TEMPOS;
+constexpr int FOUR_THREE_SLOT = DOUBLE_THREE_SLOT + 1;
+
+std::array<double, PARAMETERS> to_vector(const Weights& w) {
+  std::array<double, PARAMETERS> v{};
+  for (int p = FIRST_PATTERN; p <= LAST_PATTERN; ++p) v[static_cast<std::size_t>(p - FIRST_PATTERN)] = w.pattern[static_cast<std::size_t>(p)];
+  for (int p = FIRST_TEMPO; p <= LAST_TEMPO; ++p) v[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] = w.tempo[static_cast<std::size_t>(p)];
+  v[DOUBLE_THREE_SLOT] = w.double_three;
+  v[FOUR_THREE_SLOT] = w.four_three;
+  return v;
+}
+
+Weights from_vector(const std::array<double, PARAMETERS>& v, Weights w) {
+  for (int p = FIRST_PATTERN; p <= LAST_PATTERN; ++p) w.pattern[static_cast<std::size_t>(p)] = v[static_cast<std::size_t>(p - FIRST_PATTERN)];
+  for (int p = FIRST_TEMPO; p <= LAST_TEMPO; ++p) w.tempo[static_cast<std::size_t>(p)] = v[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)];
+  w.double_three = v[DOUBLE_THREE_SLOT];
+  w.four_three = v[FOUR_THREE_SLOT];
+  return w;
+}
+
+double sigmoid(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+// Log loss of one prediction, with p kept off 0 and 1.
+double loss_of(double p, double y) {
+  p = std::clamp(p, 1e-9, 1.0 - 1e-9);
+  return -(y * std::log(p) + (1.0 - y) * std::log(1.0 - p));
+}
+
+bool held_out_index(std::size_t i, double share) {
+  if (share <= 0) return false;
+  const auto every = static_cast<std::size_t>(std::max(2.0, std::round(1.0 / share)));
+  return i % every == every - 1;
+}
+
+}  // namespace
+
+Weights Weights::current() {
+  Weights w;
+  for (std::size_t i = 0; i < 11; ++i) {
+    w.pattern[i] = params::PATTERN_VALUE[i];
+    w.tempo[i] = params::TEMPO_VALUE[i];
+  }
+  w.double_three = params::BONUS_DOUBLE_THREE;
+  w.four_three = params::BONUS_FOUR_THREE;
+  return w;
+}
+
+Features features(const Board& board) {
+  Features f;
+  const Color me = board.to_move(), them = opponent(me);
+  if (board.five_cells(me) > 0 || board.five_cells(them) > 0 || board.winning_cells(me) > 0) f.quiet = false;
+  for (int y = 0; y < board.size(); ++y)
+    for (int x = 0; x < board.size(); ++x) {
+      const int idx = board.index({x, y});
+      if (board.cell(idx) != CELL_EMPTY) continue;
+      for (Color c : {me, them}) {
+        const float sign = c == me ? 1.0f : -1.0f;
+        for (int d = 0; d < 4; ++d) {
+          const int p = static_cast<int>(board.pattern(c, idx, d));
+          if (p >= FIRST_PATTERN && p <= LAST_PATTERN) f.x[static_cast<std::size_t>(p - FIRST_PATTERN)] += sign;
+          if (c == me && p >= FIRST_TEMPO && p <= LAST_TEMPO) f.x[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] += 1.0f;
+        }
+        const PointKind k = board.kind(c, idx);
+        if (k == PointKind::DOUBLE_THREE) f.x[DOUBLE_THREE_SLOT] += sign;
+        if (k == PointKind::FOUR_PLUS) f.x[FOUR_THREE_SLOT] += sign;
+      }
+    }
+  return f;
+}
+
+double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x) {
+  const auto v = to_vector(w);
+  double e = 0;
+  for (int i = 0; i < PARAMETERS; ++i) e += v[static_cast<std::size_t>(i)] * x[static_cast<std::size_t>(i)];
+  return e;
+}
+
+std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip) {
+  std::vector<Sample> out;
+  if (outcome == Outcome::NONE) return out;
+  Board b(size, rule);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (static_cast<int>(i) >= skip) {
+      const Features f = features(b);
+      if (f.quiet) {
+        Sample s;
+        s.x = f.x;
+        const Color me = b.to_move();
+        s.result = outcome == Outcome::DRAW ? 0.5f
+                   : (outcome == Outcome::BLACK_WINS) == (me == Color::BLACK) ? 1.0f
+                                                                             : 0.0f;
+        out.push_back(s);
+      }
+    }
+    if (!b.empty_at(moves[i])) break;  // a forfeit on an occupied point ends the record
+    b.play(moves[i]);
+  }
+  return out;
+}
+
+double log_loss(const Weights& w, double scale, const std::vector<Sample>& samples) {
+  if (samples.empty()) return 0;
+  double sum = 0;
+  for (const auto& s : samples) sum += loss_of(sigmoid(evaluate(w, s.x) / scale), s.result);
+  return sum / static_cast<double>(samples.size());
+}
+
+FitReport fit(const std::vector<Sample>& samples, const Weights& start, const FitOptions& options) {
+  FitReport r;
+  std::vector<Sample> train, held;
+  for (std::size_t i = 0; i < samples.size(); ++i) (held_out_index(i, options.held_out) ? held : train).push_back(samples[i]);
+  r.train = train.size();
+  r.held_out = held.size();
+  // Step 1: the scale that makes the starting weights predict best (a golden-section search on
+  // the log of the scale); it fixes the units, so the fitted weights stay in evaluation points.
+  double lo = std::log(10.0), hi = std::log(100000.0);
+  const double phi = (std::sqrt(5.0) - 1) / 2;
+  for (int it = 0; it < 80; ++it) {
+    const double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo);
+    if (log_loss(start, std::exp(a), train) < log_loss(start, std::exp(b), train)) hi = b;
+    else lo = a;
+  }
+  r.scale = std::exp((lo + hi) / 2);
+  r.train_loss_before = log_loss(start, r.scale, train);
+  r.held_out_loss_before = log_loss(start, r.scale, held);
+
+  // Step 2: Adam on the mean log loss. d loss / d w_i = (p - y) * x_i / scale.
+  auto v = to_vector(start);
+  std::array<double, PARAMETERS> m1{}, m2{};
+  constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
+  for (int it = 1; it <= options.iterations && !train.empty(); ++it) {
+    std::array<double, PARAMETERS> grad{};
+    const Weights w = from_vector(v, start);
+    for (const auto& s : train) {
+      const double p = sigmoid(evaluate(w, s.x) / r.scale);
+      const double g = (p - s.result) / r.scale;
+      for (int i = 0; i < PARAMETERS; ++i) grad[static_cast<std::size_t>(i)] += g * s.x[static_cast<std::size_t>(i)];
+    }
+    for (int i = 0; i < PARAMETERS; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      const double gi = grad[k] / static_cast<double>(train.size());
+      m1[k] = B1 * m1[k] + (1 - B1) * gi;
+      m2[k] = B2 * m2[k] + (1 - B2) * gi * gi;
+      const double mh = m1[k] / (1 - std::pow(B1, it)), vh = m2[k] / (1 - std::pow(B2, it));
+      v[k] = std::max(0.0, v[k] - options.learning_rate * mh / (std::sqrt(vh) + EPS));
+    }
+  }
+  r.weights = from_vector(v, start);
+  r.train_loss_after = log_loss(r.weights, r.scale, train);
+  r.held_out_loss_after = log_loss(r.weights, r.scale, held);
+  return r;
+}
+
+std::string weights_header(const Weights& w, const std::string& how) {
+  auto list = [](const std::array<double, 11>& a) {
+    std::string s;
+    for (std::size_t i = 0; i < a.size(); ++i) s += fmt::format("{}{}", i ? ", " : "", static_cast<long>(std::lround(a[i])));
+    return s;
+  };
+  std::string comment;
+  std::size_t start = 0;
+  while (start < how.size()) {
+    const auto nl = how.find('\n', start);
+    comment += "// " + how.substr(start, nl == std::string::npos ? std::string::npos : nl - start) + "\n";
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return fmt::format(
+      "#pragma once\n"
+      "// The evaluation weights of the Gomoku engine. GENERATED FILE: do not edit by hand.\n"
+      "{}"
+      "\n#include <array>\n\nnamespace tilestone::gomoku::params {{\n\n"
+      "/// Evaluation weight of one line pattern through an empty point, indexed by gomoku::Pattern.\n"
+      "/// Order: NONE, OVERLINE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE.\n"
+      "constexpr std::array<int, 11> PATTERN_VALUE = {{{}}};\n"
+      "/// What a line pattern through an empty point is worth more to the side to move, who can make\n"
+      "/// it first: the threes and fours it makes come with the initiative.\n"
+      "constexpr std::array<int, 11> TEMPO_VALUE = {{{}}};\n"
+      "/// Bonus for a point that combines threats.\n"
+      "constexpr int BONUS_DOUBLE_THREE = {};\n"
+      "constexpr int BONUS_FOUR_THREE = {};\n\n"
+      "}}  // namespace tilestone::gomoku::params\n",
+      comment, list(w.pattern), list(w.tempo), static_cast<long>(std::lround(w.double_three)),
+      static_cast<long>(std::lround(w.four_three)));
+}
+
+}  // namespace tilestone::gomoku::tune

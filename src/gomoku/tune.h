@@ -1,0 +1,78 @@
+#pragma once
+// Tuning the evaluation from games ("Texel tuning"). The static evaluation is linear in its
+// weights: per empty point and colour, the weight of each line pattern through it, a bonus for a
+// double three or a four-three, and for the side to move the tempo weight of its threes and
+// fours. So a position reduces to a few counts, and fitting the weights to game results is a
+// logistic regression: P(side to move wins) = sigmoid(eval / scale).
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "gomoku/board.h"
+
+namespace tilestone::gomoku::tune {
+
+/// The tuned numbers, in the order of params::PATTERN_VALUE / TEMPO_VALUE (Pattern order).
+struct Weights {
+  std::array<double, 11> pattern{};
+  std::array<double, 11> tempo{};
+  double double_three = 0, four_three = 0;
+  /// The engine's current numbers (params.h / eval_weights.h).
+  static Weights current();
+};
+
+/// Which weights are fitted: the patterns BLOCK1..FLEX4, the tempo of FLEX2..FLEX4, the two
+/// bonuses. NONE, OVERLINE and FIVE stay as they are (positions with a five point are not quiet).
+inline constexpr int FIRST_PATTERN = 2, LAST_PATTERN = 9, FIRST_TEMPO = 5, LAST_TEMPO = 9;
+inline constexpr int PARAMETERS = (LAST_PATTERN - FIRST_PATTERN + 1) + (LAST_TEMPO - FIRST_TEMPO + 1) + 2;
+
+/// A position as the evaluation sees it: for each weight, how often it counts (mine minus
+/// theirs; tempo counts are the side to move's only), and the result for the side to move.
+struct Sample {
+  std::array<float, PARAMETERS> x{};
+  float result = 0.5f;  ///< 1 win, 0.5 draw, 0 loss for the side to move
+};
+
+/// The counts of a position; nullopt-like `quiet == false` when it is not quiet (a five point for
+/// either side, or the side to move can make a live four or better), which the static
+/// evaluation is not meant to judge.
+struct Features {
+  std::array<float, PARAMETERS> x{};
+  bool quiet = true;
+};
+Features features(const Board& board);
+
+/// The evaluation of counts under weights (the same number evaluate() computes, before clamping).
+double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x);
+
+/// The quiet positions of a game (after its opening), each labelled with the game's result.
+/// `outcome` is how the game ended; `skip` is the number of opening moves to leave out.
+std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip);
+
+struct FitOptions {
+  int iterations = 3000;
+  double learning_rate = 2.0;  ///< Adam step, in evaluation points
+  double held_out = 0.1;       ///< share of the samples kept out of the fit (every k-th one)
+};
+
+struct FitReport {
+  Weights weights;
+  double scale = 0;  ///< eval points per unit of logit, fitted on the starting weights
+  double train_loss_before = 0, train_loss_after = 0;
+  double held_out_loss_before = 0, held_out_loss_after = 0;
+  std::size_t train = 0, held_out = 0;
+};
+
+/// Mean log loss of the predictions sigmoid(eval / scale) on `samples`.
+double log_loss(const Weights& w, double scale, const std::vector<Sample>& samples);
+
+/// Fits the scale on `start`, then the weights (Adam on the mean log loss, weights kept >= 0).
+FitReport fit(const std::vector<Sample>& samples, const Weights& start, const FitOptions& options);
+
+/// The generated header with the tuned numbers (rounded), saying how they were made.
+std::string weights_header(const Weights& w, const std::string& how);
+
+}  // namespace tilestone::gomoku::tune

@@ -1,0 +1,78 @@
+// Evaluation tuning: the counts of a position reproduce the engine's evaluation, and a fit on a
+// small data set predicts results better than the weights it started from.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/rng.h"
+#include "gomoku/eval.h"
+#include "gomoku/notation.h"
+#include "gomoku/tune.h"
+
+using namespace tilestone::gomoku;
+
+namespace {
+
+TEST(GomokuTune, CountsTimesWeightsIsTheEngineEvaluation) {
+  const auto moves = *parse_moves("h8i9h9h10g8i8j7g10i7j8f9k7e10", 15);
+  Board b(15, Rule::FREESTYLE);
+  int quiet = 0;
+  for (Point p : moves) {
+    const auto f = tune::features(b);
+    if (f.quiet) {
+      ++quiet;
+      EXPECT_DOUBLE_EQ(tune::evaluate(tune::Weights::current(), f.x), static_cast<double>(evaluate(b)))
+          << "after " << b.move_count() << " moves";
+    }
+    b.play(p);
+  }
+  EXPECT_GT(quiet, 5);
+}
+
+TEST(GomokuTune, NotQuietWhenAFivePointExists) {
+  Board b(15, Rule::FREESTYLE);
+  const auto moves = *parse_moves("h8a1i8a3j8a5k8", 15);  // black has four in a row, white to move
+  for (Point p : moves) b.play(p);
+  EXPECT_FALSE(tune::features(b).quiet);
+}
+
+TEST(GomokuTune, AFitPredictsBetterThanItsStart) {
+  // Results drawn from a known set of weights (the current ones with the threes and the
+  // four-three bonus changed a lot): the fit must find weights that predict them better.
+  tilestone::core::Rng rng(9);
+  tune::Weights truth = tune::Weights::current();
+  truth.pattern[7] = 160;  // FLEX3
+  truth.tempo[7] = 20;
+  truth.four_three = 900;
+  const double scale = 400;
+  std::vector<tune::Sample> samples;
+  for (int i = 0; i < 3000; ++i) {
+    tune::Sample s;
+    for (auto& v : s.x) v = static_cast<float>(static_cast<int>(rng.below(7)) - 3);
+    const double p = 1.0 / (1.0 + std::exp(-tune::evaluate(truth, s.x) / scale));
+    s.result = rng.uniform() < p ? 1.0f : 0.0f;
+    samples.push_back(s);
+  }
+  tune::FitOptions o;
+  o.iterations = 1500;
+  o.learning_rate = 3.0;
+  o.held_out = 0.2;
+  const auto r = tune::fit(samples, tune::Weights::current(), o);
+  EXPECT_EQ(r.train + r.held_out, samples.size());
+  EXPECT_LT(r.train_loss_after, r.train_loss_before - 0.01);
+  EXPECT_LT(r.held_out_loss_after, r.held_out_loss_before - 0.01);
+  // The changed weights move toward the truth.
+  EXPECT_GT(r.weights.pattern[7], tune::Weights::current().pattern[7]);
+  EXPECT_GT(r.weights.four_three, tune::Weights::current().four_three);
+  for (double w : r.weights.pattern) EXPECT_GE(w, 0.0);
+}
+
+TEST(GomokuTune, HeaderSaysHowItWasMade) {
+  const std::string h = tune::weights_header(tune::Weights::current(), "made by a test\nsecond line");
+  EXPECT_NE(h.find("GENERATED FILE"), std::string::npos);
+  EXPECT_NE(h.find("// made by a test\n// second line\n"), std::string::npos);
+  EXPECT_NE(h.find("PATTERN_VALUE = {0, 0, 1, 3, 6, 16, 24, 70, 80, 300, 1000}"), std::string::npos);
+}
+
+}  // namespace
