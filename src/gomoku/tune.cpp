@@ -72,8 +72,12 @@ Features features(const Board& board) {
         const float sign = c == me ? 1.0f : -1.0f;
         for (int d = 0; d < 4; ++d) {
           const int p = static_cast<int>(board.pattern(c, idx, d));
+          const auto k = static_cast<std::size_t>(p);
           if (p >= FIRST_PATTERN && p <= LAST_PATTERN) f.x[static_cast<std::size_t>(p - FIRST_PATTERN)] += sign;
-          if (c == me && p >= FIRST_TEMPO && p <= LAST_TEMPO) f.x[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] += 1.0f;
+          else f.fixed += sign * static_cast<float>(params::PATTERN_VALUE[k]);
+          if (c != me) continue;
+          if (p >= FIRST_TEMPO && p <= LAST_TEMPO) f.x[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] += 1.0f;
+          else f.fixed += static_cast<float>(params::TEMPO_VALUE[k]);
         }
         const PointKind k = board.kind(c, idx);
         if (k == PointKind::DOUBLE_THREE) f.x[DOUBLE_THREE_SLOT] += sign;
@@ -83,9 +87,9 @@ Features features(const Board& board) {
   return f;
 }
 
-double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x) {
+double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x, double fixed) {
   const auto v = to_vector(w);
-  double e = 0;
+  double e = fixed;
   for (int i = 0; i < PARAMETERS; ++i) e += v[static_cast<std::size_t>(i)] * x[static_cast<std::size_t>(i)];
   return e;
 }
@@ -100,6 +104,7 @@ std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, R
       if (f.quiet) {
         Sample s;
         s.x = f.x;
+        s.fixed = f.fixed;
         const Color me = b.to_move();
         s.result = outcome == Outcome::DRAW ? 0.5f
                    : (outcome == Outcome::BLACK_WINS) == (me == Color::BLACK) ? 1.0f
@@ -116,7 +121,7 @@ std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, R
 double log_loss(const Weights& w, double scale, const std::vector<Sample>& samples) {
   if (samples.empty()) return 0;
   double sum = 0;
-  for (const auto& s : samples) sum += loss_of(sigmoid(evaluate(w, s.x) / scale), s.result);
+  for (const auto& s : samples) sum += loss_of(sigmoid(evaluate(w, s.x, s.fixed) / scale), s.result);
   return sum / static_cast<double>(samples.size());
 }
 
@@ -147,7 +152,7 @@ FitReport fit(const std::vector<Sample>& samples, const Weights& start, const Fi
     std::array<double, PARAMETERS> grad{};
     const Weights w = from_vector(v, start);
     for (const auto& s : train) {
-      const double p = sigmoid(evaluate(w, s.x) / r.scale);
+      const double p = sigmoid(evaluate(w, s.x, s.fixed) / r.scale);
       const double g = (p - s.result) / r.scale;
       for (int i = 0; i < PARAMETERS; ++i) grad[static_cast<std::size_t>(i)] += g * s.x[static_cast<std::size_t>(i)];
     }

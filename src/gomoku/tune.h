@@ -24,15 +24,17 @@ struct Weights {
   static Weights current();
 };
 
-/// Which weights are fitted: the patterns BLOCK1..FLEX4, the tempo of FLEX2..FLEX4, the two
-/// bonuses. NONE, OVERLINE and FIVE stay as they are (positions with a five point are not quiet).
-inline constexpr int FIRST_PATTERN = 2, LAST_PATTERN = 9, FIRST_TEMPO = 5, LAST_TEMPO = 9;
+/// Which weights are fitted: the patterns BLOCK1..BLOCK4, the tempo of FLEX2..BLOCK4, the two
+/// bonuses. NONE, OVERLINE, FLEX4 and FIVE stay as they are: quiet positions (no five point, no
+/// winning point for the side to move) show too few of them to fit.
+inline constexpr int FIRST_PATTERN = 2, LAST_PATTERN = 8, FIRST_TEMPO = 5, LAST_TEMPO = 8;
 inline constexpr int PARAMETERS = (LAST_PATTERN - FIRST_PATTERN + 1) + (LAST_TEMPO - FIRST_TEMPO + 1) + 2;
 
 /// A position as the evaluation sees it: for each weight, how often it counts (mine minus
 /// theirs; tempo counts are the side to move's only), and the result for the side to move.
 struct Sample {
   std::array<float, PARAMETERS> x{};
+  float fixed = 0;      ///< what the weights that are not fitted add to the evaluation
   float result = 0.5f;  ///< 1 win, 0.5 draw, 0 loss for the side to move
 };
 
@@ -41,12 +43,14 @@ struct Sample {
 /// evaluation is not meant to judge.
 struct Features {
   std::array<float, PARAMETERS> x{};
+  float fixed = 0;  ///< the evaluation's part from the weights that are not fitted
   bool quiet = true;
 };
 Features features(const Board& board);
 
-/// The evaluation of counts under weights (the same number evaluate() computes, before clamping).
-double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x);
+/// The evaluation of counts under weights, plus the fixed part (the same number evaluate()
+/// computes, before clamping).
+double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x, double fixed);
 
 /// The quiet positions of a game (after its opening), each labelled with the game's result.
 /// `outcome` is how the game ended; `skip` is the number of opening moves to leave out.

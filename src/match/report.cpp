@@ -167,7 +167,7 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   out += fmt::format("elo difference: {:+.0f} (95% interval {:+.0f} .. {:+.0f})\n", e.elo, e.lo, e.hi);
   if (s.sprt) {
     const double value = llr(t, *s.sprt);
-    const SprtState st = sprt_state(value, *s.sprt);
+    const SprtState st = sprt_state(value, *s.sprt, t.games());
     out += fmt::format("sprt elo0={} elo1={} alpha={} beta={}: llr {:.2f} ({:.2f} .. {:.2f}), {}\n", s.sprt->elo0,
                        s.sprt->elo1, s.sprt->alpha, s.sprt->beta, value, s.sprt->lower(), s.sprt->upper(),
                        st == SprtState::ACCEPT_H1   ? "H1 accepted"

@@ -184,7 +184,7 @@ core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shar
       p.tally = tally(scores);
       if (s.sprt) p.llr = llr(p.tally, *s.sprt);
       p.last = &*results[static_cast<std::size_t>(k)];
-      if (can_stop && sprt_state(p.llr, *s.sprt) != SprtState::CONTINUE) decided = true;
+      if (can_stop && sprt_state(p.llr, *s.sprt, p.tally.games()) != SprtState::CONTINUE) decided = true;
       if (progress) progress(p);
     }
   };

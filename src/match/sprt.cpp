@@ -86,7 +86,8 @@ double llr(const Tally& t, const SprtConfig& cfg) {
   return m.n * (s1 - s0) * (2.0 * m.mean - s0 - s1) / (2.0 * m.var);
 }
 
-SprtState sprt_state(double value, const SprtConfig& cfg) {
+SprtState sprt_state(double value, const SprtConfig& cfg, int games) {
+  if (games < SPRT_MIN_GAMES) return SprtState::CONTINUE;
   if (value >= cfg.upper()) return SprtState::ACCEPT_H1;
   if (value <= cfg.lower()) return SprtState::ACCEPT_H0;
   return SprtState::CONTINUE;

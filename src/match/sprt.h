@@ -44,7 +44,12 @@ EloEstimate elo_estimate(const Tally& t);
 /// when there are pairs, else on the trinomial), 0 with too few results.
 double llr(const Tally& t, const SprtConfig& cfg);
 
+/// Games before the test may decide: the normal approximation behind the GSPRT is poor on a
+/// handful of results (two lost pairs give an LLR of -40).
+inline constexpr int SPRT_MIN_GAMES = 20;
+
 enum class SprtState { CONTINUE, ACCEPT_H0, ACCEPT_H1 };
-SprtState sprt_state(double llr, const SprtConfig& cfg);
+/// The test's state after `games` games with this LLR.
+SprtState sprt_state(double llr, const SprtConfig& cfg, int games);
 
 }  // namespace tilestone::match

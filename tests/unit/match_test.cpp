@@ -46,7 +46,12 @@ TEST(MatchSprt, PairsAreCountedAndDecide) {
   EXPECT_EQ(t.pair_count(), 200);
   EXPECT_EQ(t.pairs[3], 200);
   const match::SprtConfig c{0, 10, 0.05, 0.05};
-  EXPECT_EQ(match::sprt_state(match::llr(t, c), c), match::SprtState::ACCEPT_H1);
+  EXPECT_EQ(match::sprt_state(match::llr(t, c), c, t.games()), match::SprtState::ACCEPT_H1);
+  // Two lost pairs give a huge LLR, but no decision on so few games.
+  std::vector<std::optional<match::Score>> four(4, 0.0);
+  const auto t4 = match::tally(four);
+  EXPECT_LT(match::llr(t4, c), c.lower());
+  EXPECT_EQ(match::sprt_state(match::llr(t4, c), c, t4.games()), match::SprtState::CONTINUE);
   const auto e = match::elo_estimate(t);
   EXPECT_NEAR(e.elo, 190.8, 0.5);  // a 75 % score
   EXPECT_LT(e.lo, e.elo);
@@ -62,7 +67,8 @@ TEST(MatchSprt, EvenResultsAcceptH0) {
   // Every pair split 1 : 1 (each engine wins with black): no sign of any Elo difference.
   for (int k = 0; k < 200; ++k) scores.push_back(k % 2 == 0 ? 1.0 : 0.0);
   const match::SprtConfig c{0, 10, 0.05, 0.05};
-  EXPECT_EQ(match::sprt_state(match::llr(match::tally(scores), c), c), match::SprtState::ACCEPT_H0);
+  const auto t = match::tally(scores);
+  EXPECT_EQ(match::sprt_state(match::llr(t, c), c, t.games()), match::SprtState::ACCEPT_H0);
 }
 
 TEST(MatchOpenings, OffsetAndMoveStringLines) {

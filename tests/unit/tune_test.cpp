@@ -22,7 +22,7 @@ TEST(GomokuTune, CountsTimesWeightsIsTheEngineEvaluation) {
     const auto f = tune::features(b);
     if (f.quiet) {
       ++quiet;
-      EXPECT_DOUBLE_EQ(tune::evaluate(tune::Weights::current(), f.x), static_cast<double>(evaluate(b)))
+      EXPECT_DOUBLE_EQ(tune::evaluate(tune::Weights::current(), f.x, f.fixed), static_cast<double>(evaluate(b)))
           << "after " << b.move_count() << " moves";
     }
     b.play(p);
@@ -50,7 +50,7 @@ TEST(GomokuTune, AFitPredictsBetterThanItsStart) {
   for (int i = 0; i < 3000; ++i) {
     tune::Sample s;
     for (auto& v : s.x) v = static_cast<float>(static_cast<int>(rng.below(7)) - 3);
-    const double p = 1.0 / (1.0 + std::exp(-tune::evaluate(truth, s.x) / scale));
+    const double p = 1.0 / (1.0 + std::exp(-tune::evaluate(truth, s.x, 0) / scale));
     s.result = rng.uniform() < p ? 1.0f : 0.0f;
     samples.push_back(s);
   }
