@@ -18,8 +18,14 @@
 namespace tilestone::app {
 namespace {
 
-// One file's JSON; a UsageError naming the file when it can't be read or parsed.
-nlohmann::json read_json(const std::string& path) {
+std::string& command_line_storage() {
+  static std::string line = "tilestone";
+  return line;
+}
+
+}  // namespace
+
+nlohmann::json read_json_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("cannot read '" + path + "'");
   std::ostringstream text;
@@ -28,13 +34,6 @@ nlohmann::json read_json(const std::string& path) {
   if (j.is_discarded()) throw UsageError("'" + path + "' is not JSON");
   return j;
 }
-
-std::string& command_line_storage() {
-  static std::string line = "tilestone";
-  return line;
-}
-
-}  // namespace
 
 void write_file(const std::string& path, const std::string& content) {
   std::ofstream f(path, std::ios::binary);
@@ -64,7 +63,7 @@ void add_merge_command(CLI::App& root) {
   cmd->add_option("--svg", out->svg, "2048 bench: write the histogram of final max tiles");
   cmd->callback([files, out] {
     std::vector<nlohmann::json> docs;
-    for (const auto& f : *files) docs.push_back(read_json(f));
+    for (const auto& f : *files) docs.push_back(read_json_file(f));
     const auto run = core::merge_results(docs, *files);
     if (!run) throw UsageError("merge: " + run.error());
     if (run->kind == match::RESULT_KIND) return print_merged_match(*run, *out);

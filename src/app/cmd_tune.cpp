@@ -11,7 +11,6 @@
 #include <memory>
 #include <mutex>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -98,12 +97,8 @@ struct FitOptionsCli {
 };
 
 nlohmann::json read_document(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto j = nlohmann::json::parse(text.str(), nullptr, false);
-  if (j.is_discarded() || !j.is_object() || j.value("kind", "") != match::RESULT_KIND)
+  auto j = read_json_file(path);
+  if (!j.is_object() || j.value("kind", "") != match::RESULT_KIND)
     throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
   return j;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "core/shard.h"
 
@@ -14,6 +15,9 @@ namespace tilestone::app {
 void write_file(const std::string& path, const std::string& content);
 /// Fails with a UsageError at once when `path` can't be written (before a long run, not after).
 void check_writable(const std::string& path);
+
+/// A JSON file's contents; a UsageError naming the file when it can't be read or parsed.
+nlohmann::json read_json_file(const std::string& path);
 
 /// The command line of this process, for result documents (main sets it).
 void set_command_line(int argc, const char* const* argv);
