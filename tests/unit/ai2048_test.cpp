@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "core/rng.h"
 #include "g2048/ai.h"
@@ -131,6 +132,55 @@ TEST(Ai2048, FixedDepthSearchesAreDeterministic) {
     lim.threads = 2;
     const Analysis c = ai(name)->analyze(b, lim);
     EXPECT_EQ(a.nodes, c.nodes) << name;
+    EXPECT_EQ(a.best, c.best) << name;
+    for (Dir d : ALL_DIRS) EXPECT_EQ(a.values[index(d)], c.values[index(d)]) << name;
+  }
+}
+
+// A depth is a maximum, not a way around the clock: the seed-002 minimax at depth 10 ran for
+// minutes when a depth switched its deadline off (the server's think-time cap with it).
+TEST(Ai2048, ADepthDoesNotLiftTheTimeBudget) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  for (const char* name : {"expectimax", "minimax", "montecarlo"}) {
+    Limits lim;
+    lim.depth = std::string(name) == "minimax" ? 10 : 12;
+    lim.playouts = 1000000;
+    lim.time_ms = 20;
+    const Analysis a = ai(name)->analyze(b, lim);
+    ASSERT_TRUE(a.best) << name;
+    EXPECT_TRUE(b.can_move(*a.best)) << name;
+    // The budget plus a generous margin for a loaded machine and sanitizer builds.
+    EXPECT_LT(a.time_ms, 1000) << name;
+    if (std::string(name) != "montecarlo") {
+      EXPECT_LT(a.depth, lim.depth) << name;
+    }
+  }
+}
+
+// A budget too small for any playout still gives every legal move a value (one playout each).
+TEST(Ai2048, MonteCarloValuesEveryMoveUnderATinyBudget) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  Limits lim;
+  lim.time_ms = 0.001;
+  const Analysis a = ai("montecarlo")->analyze(b, lim);
+  ASSERT_TRUE(a.best);
+  for (Dir d : ALL_DIRS) {
+    if (!a.legal[index(d)]) continue;
+    EXPECT_TRUE(std::isfinite(a.values[index(d)])) << to_string(d);
+  }
+}
+
+// With a time and a small depth, the depth stops the search and the result is the fixed-depth
+// one (iterative deepening's last iteration is a full search at that depth).
+TEST(Ai2048, ATimeWithASmallDepthGivesTheFixedDepthAnswer) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  for (const char* name : {"expectimax", "minimax"}) {
+    Limits fixed;
+    fixed.depth = 2;
+    Limits both = fixed;
+    both.time_ms = 60000;
+    const Analysis a = ai(name)->analyze(b, fixed), c = ai(name)->analyze(b, both);
+    EXPECT_EQ(a.depth, c.depth) << name;
     EXPECT_EQ(a.best, c.best) << name;
     for (Dir d : ALL_DIRS) EXPECT_EQ(a.values[index(d)], c.values[index(d)]) << name;
   }
