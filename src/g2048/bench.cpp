@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -17,6 +18,7 @@ namespace {
 struct PlayedGame {
   GameRecord record;
   std::vector<float> move_ms;
+  bool cut_short = false;  ///< the run's deadline ended it
 };
 
 PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
@@ -27,6 +29,10 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
   Limits limits = cfg.limits;
   while (!game.over()) {
     if (cfg.cancelled && cfg.cancelled()) break;
+    if (game.moves() > 0 && cfg.deadline.expired()) {
+      out.record.stopped = out.cut_short = true;
+      break;
+    }
     if (cfg.stop_at_exponent > 0 && game.grid().max_exponent() >= cfg.stop_at_exponent) {
       out.record.stopped = true;
       break;
@@ -57,20 +63,26 @@ core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchPro
   if (cfg.games < 1) return core::fail("the number of games must be at least 1");
   BenchReport report;
   const auto t0 = core::now_us();
-  std::vector<PlayedGame> played(static_cast<std::size_t>(std::max(0, cfg.games)));
+  std::vector<std::optional<PlayedGame>> played(static_cast<std::size_t>(std::max(0, cfg.games)));
   std::mutex mu;
   int done = 0;
   core::parallel_for(played.size(), std::max(1u, cfg.jobs), [&](std::size_t i) {
+    if (i > 0 && cfg.deadline.expired()) return;
     auto ai = make_ai(cfg.ai);
     played[i] = play_one(cfg, static_cast<int>(i), *ai.value());
     std::lock_guard lock(mu);
     ++done;
-    if (progress) progress(done, cfg.games, played[i].record);
+    if (progress) progress(done, cfg.games, played[i]->record);
   });
   if (cfg.cancelled && cfg.cancelled()) return core::fail("the benchmark was cancelled");
   for (auto& p : played) {
-    report.games.push_back(p.record);
-    report.move_ms.insert(report.move_ms.end(), p.move_ms.begin(), p.move_ms.end());
+    if (!p) {
+      report.cut_short = true;
+      continue;
+    }
+    report.cut_short |= p->cut_short;
+    report.games.push_back(p->record);
+    report.move_ms.insert(report.move_ms.end(), p->move_ms.begin(), p->move_ms.end());
   }
   report.wall_s = static_cast<double>(core::now_us() - t0) / 1e6;
   return report;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/svg.h"
 #include "g2048/ai.h"
 
@@ -20,6 +21,9 @@ struct BenchConfig {
   std::uint64_t seed = 1;
   int stop_at_exponent = 0;  ///< end a game once this tile appears (0: play to the end)
   std::function<bool()> cancelled;  ///< polled between moves; true abandons the run
+  /// When it expires the run stops short: games in play end where they are (marked stopped),
+  /// games not begun are left out. The first game always plays at least one move.
+  core::Deadline deadline{};
 };
 
 struct GameRecord {
@@ -34,7 +38,8 @@ struct GameRecord {
 };
 
 struct BenchReport {
-  std::vector<GameRecord> games;   ///< in game order
+  std::vector<GameRecord> games;   ///< in game order (fewer than asked when cut short)
+  bool cut_short = false;          ///< the deadline stopped the run
   std::vector<float> move_ms;      ///< every decision's time
   double wall_s = 0;
 };

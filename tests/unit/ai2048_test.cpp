@@ -233,6 +233,28 @@ TEST(Ai2048, StopAtEndsGamesAtTheTile) {
   }
 }
 
+// A run's deadline caps its cost however many games it asks for: the game in play stops, the
+// rest are left out, and the report says it was cut short.
+TEST(Ai2048, BenchDeadlineCutsTheRunShort) {
+  BenchConfig cfg;
+  cfg.ai = AiConfig{"expectimax", std::nullopt};
+  cfg.limits.time_ms = 5;
+  cfg.games = 1000;
+  cfg.deadline = core::Deadline::in_ms(150);
+  const auto r = run_bench_games(cfg);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->cut_short);
+  ASSERT_GE(r->games.size(), 1u);
+  EXPECT_LT(r->games.size(), 1000u);
+  EXPECT_TRUE(r->games.back().stopped);
+  EXPECT_GE(r->games.front().moves, 1);
+  EXPECT_LT(r->wall_s, 5.0);
+  cfg.games = 2;
+  cfg.ai.name = "greedy";
+  cfg.deadline = core::Deadline{};
+  EXPECT_FALSE(run_bench_games(cfg)->cut_short);
+}
+
 // A tiny game to show that the Monte Carlo template is not tied to 2048: each action adds 1 or 2
 // to a counter, the game ends at 10, and the result is the number of "2" actions taken.
 struct CountingGame {
