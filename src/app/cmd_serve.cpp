@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/recorder.h"
 #include "server/server.h"
@@ -30,6 +31,22 @@ server::Recording open_recording(const DbOptions& o) {
   return r;
 }
 
+// Whether `host` only accepts connections from this machine.
+bool loopback(const std::string& host) {
+  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1" || host == "[::1]";
+}
+
+// The API has no authentication: on any other address, whoever can reach the port can use it.
+std::string exposure_warning(const std::string& host, int port, const server::ServerLimits& l, const std::string& db) {
+  return fmt::format(
+      "tilestone: WARNING: --host {} exposes the API to the network WITHOUT authentication.\n"
+      "  Anyone who can reach port {} can run AI searches on this machine ({} at once, up to {:.0f} ms each),\n"
+      "  start Lab benchmarks, {}, and read every recorded game.\n"
+      "  Use the default --host 127.0.0.1 unless every machine on this network is trusted.",
+      host, port, l.max_searches, l.max_time_ms,
+      db.empty() ? "record nothing (--no-db)" : fmt::format("record games into {} (and so teach the Gomoku AI)", db));
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& root) {
@@ -38,9 +55,11 @@ void add_serve_command(CLI::App& root) {
   auto port = std::make_shared<int>(8048);
   auto max_time = std::make_shared<double>(5000);
   auto db = std::make_shared<DbOptions>();
-  cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only)");
-  cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)");
-  cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)");
+  cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only; any other exposes the unauthenticated API)")
+      ->check(non_empty());
+  cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)")->check(integer_in(0, 65535));
+  cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)")
+      ->check(number_in(1, 600000));
   add_db_options(cmd, *db);
   cmd->callback([=] {
     if (*max_time < 1 || *max_time > 600000) throw UsageError("--max-time-ms must be between 1 and 600000");
@@ -51,6 +70,7 @@ void add_serve_command(CLI::App& root) {
     server::Server srv(limits, std::move(recording));
     const auto bound = srv.bind(*host, *port);
     if (!bound) throw UsageError(bound.error());
+    if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
 
