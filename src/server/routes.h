@@ -1,10 +1,12 @@
 #pragma once
 // Route registration, one function per API area.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <regex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -19,13 +21,19 @@ namespace tilestone::server {
 /// Shared by the handlers: the limits, the count of running Lab benchmarks, the game store.
 struct Context {
   explicit Context(ServerLimits l, Recording r)
-      : limits(l), recording(std::move(r)), searches(l.max_searches) {}
+      : limits(resolved(l)), recording(std::move(r)), searches(limits.max_searches) {}
 
   ServerLimits limits;
   std::atomic<int> running_benches{0};
   Recording recording;
   AiPool ais;            ///< 2048 AIs lent to analyze requests
   SearchSlots searches;  ///< AI searches running at once
+
+  /// The limits with their defaults filled in (max_searches 0: twice the hardware threads).
+  static ServerLimits resolved(ServerLimits l) {
+    if (l.max_searches <= 0) l.max_searches = static_cast<int>(2 * std::max(1u, std::thread::hardware_concurrency()));
+    return l;
+  }
 
   /// How long a request waits for a search slot before it is answered 429.
   std::chrono::milliseconds search_wait() const { return std::chrono::milliseconds(limits.search_wait_ms); }

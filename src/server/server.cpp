@@ -79,11 +79,7 @@ const std::string_view* find_asset(std::string path) {
 // "/" is the 2048 page; "/gomoku", "/lab" and "/history" name their pages without the extension.
 void serve_asset(const httplib::Request& req, httplib::Response& res) {
   const std::string_view* name = find_asset(req.path);
-  if (!name) {
-    res.status = 404;
-    res.set_content("not found\n", "text/plain");
-    return;
-  }
+  if (!name) return send_error(res, "no such page", 404);
   res.set_header("Cache-Control", "no-cache");
   res.set_content(std::string(embedded_assets().at(*name)), mime_type(*name));
 }
@@ -175,11 +171,13 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
-  // The library caps a body by its Content-Length but reads a chunked one to the end, however
-  // long; no client of ours sends one, so it is refused before its body is read.
+  // The library caps a body by its Content-Length, but reads a chunked body, or a POST without
+  // a length, to the end of the connection however long it is. No client of ours sends either,
+  // so both are refused before the body is read.
   svr.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!req.has_header("Transfer-Encoding")) return httplib::Server::HandlerResponse::Unhandled;
-    res.set_header("Connection", "close");
+    const bool has_body = req.method == "POST" || req.method == "PUT" || req.method == "PATCH";
+    if (!req.has_header("Transfer-Encoding") && (req.has_header("Content-Length") || !has_body))
+      return httplib::Server::HandlerResponse::Unhandled;
     send_error(res, "a request body needs a Content-Length (chunked bodies are not accepted)", 411);
     return httplib::Server::HandlerResponse::Handled;
   });

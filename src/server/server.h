@@ -21,7 +21,7 @@ struct ServerLimits {
   std::size_t max_body_bytes = 64 * 1024;
   int max_running_benches = 2;       ///< Lab benchmarks running at once
   int max_connections = 256;         ///< connections served at once, one thread each
-  int max_searches = 32;             ///< AI searches at once; more wait for a slot
+  int max_searches = 0;              ///< AI searches at once (0: twice the cores); more wait
   int search_wait_ms = 10000;        ///< how long; then HTTP 429
   int read_timeout_s = 5;            ///< a client silent this long mid-request is dropped
   int write_timeout_s = 5;           ///< a client that takes nothing this long is dropped
