@@ -152,11 +152,8 @@ void unrouted(const Routes& routes, const httplib::Request& req, httplib::Respon
   send_error(res, fmt::format("{} is not allowed on {}: use {}", req.method, req.path, allow), 405);
 }
 
-}  // namespace
-
-Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_unique<Impl>(limits, std::move(recording))) {
-  auto& svr = impl_->http;
-  auto& routes = impl_->routes;
+// Connections: a thread each up to the cap, short timeouts, and no body read without a length.
+void configure_connections(httplib::Server& svr, const ServerLimits& limits) {
   const auto connections = static_cast<std::size_t>(std::max(1, limits.max_connections));
   svr.new_task_queue = [connections] { return new ConnectionPool(connections); };
   svr.set_payload_max_length(limits.max_body_bytes);
@@ -181,7 +178,43 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
     send_error(res, "a request body needs a Content-Length (chunked bodies are not accepted)", 411);
     return httplib::Server::HandlerResponse::Handled;
   });
+}
 
+// What no route answers: the UI for GET, 404 or 405 as JSON, and a JSON body for the library's
+// own errors and for an exception that escaped a handler.
+void add_fallbacks(httplib::Server& svr, const Routes& routes) {
+  const auto fallback = [&routes](const httplib::Request& req, httplib::Response& res) { unrouted(routes, req, res); };
+  svr.Get(R"(/api/.*)", fallback);
+  svr.Get(R"(/.*)", serve_asset);
+  svr.Post(R"(.*)", fallback);
+  svr.Put(R"(.*)", fallback);
+  svr.Patch(R"(.*)", fallback);
+  svr.Delete(R"(.*)", fallback);
+  svr.Options(R"(.*)", fallback);
+  // A JSON 500, without the library's EXCEPTION_WHAT header.
+  svr.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
+    std::string what = "unknown exception";
+    try {
+      std::rethrow_exception(ep);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    fmt::print(stderr, "tilestone: internal error on {} {}: {}\n", req.method, req.path, what);
+    res.headers.erase("EXCEPTION_WHAT");
+    send_error(res, "internal error", 500);
+  });
+  // Malformed requests, bodies over the cap, a missing length.
+  svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.body.empty()) send_error(res, status_text(res.status), res.status);
+  });
+}
+
+}  // namespace
+
+Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_unique<Impl>(limits, std::move(recording))) {
+  auto& routes = impl_->routes;
+  configure_connections(impl_->http, limits);
   routes.get("/api/info", [this](const auto&, auto& res) {
     const auto& l = impl_->ctx.limits;
     const auto& rec = impl_->ctx.recording;
@@ -197,32 +230,7 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
   add_2048_routes(routes, impl_->ctx);
   add_gomoku_routes(routes, impl_->ctx);
   add_history_routes(routes, impl_->ctx);
-  // Everything else: the UI for GET, and 404 or 405 as JSON.
-  const auto fallback = [&routes](const httplib::Request& req, httplib::Response& res) { unrouted(routes, req, res); };
-  svr.Get(R"(/api/.*)", fallback);
-  svr.Get(R"(/.*)", serve_asset);
-  svr.Post(R"(.*)", fallback);
-  svr.Put(R"(.*)", fallback);
-  svr.Patch(R"(.*)", fallback);
-  svr.Delete(R"(.*)", fallback);
-  svr.Options(R"(.*)", fallback);
-  // A handler's escaped exception: a JSON 500, without the library's EXCEPTION_WHAT header.
-  svr.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
-    std::string what = "unknown exception";
-    try {
-      std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    fmt::print(stderr, "tilestone: internal error on {} {}: {}\n", req.method, req.path, what);
-    res.headers.erase("EXCEPTION_WHAT");
-    send_error(res, "internal error", 500);
-  });
-  // The library's own errors (malformed requests, bodies over the cap) get a JSON body too.
-  svr.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty()) send_error(res, status_text(res.status), res.status);
-  });
+  add_fallbacks(impl_->http, routes);
 }
 
 Server::~Server() { stop(); }
