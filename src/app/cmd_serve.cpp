@@ -1,5 +1,7 @@
 // tilestone serve: the web app on http://127.0.0.1:8048 by default.
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <thread>
@@ -90,12 +92,19 @@ void add_serve_command(CLI::App& root) {
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
 
-    std::jthread waiter([&srv, set] {
+    // A signal that came before listen() got going (one sent as soon as the banner is out)
+    // would find nothing to stop: the waiter asks again until listen() has returned.
+    std::atomic<bool> listening_done{false};
+    std::jthread waiter([&srv, &listening_done, set] {
       int sig = 0;
       sigwait(&set, &sig);
-      srv.stop();
+      while (!listening_done) {
+        srv.stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
     });
     srv.listen();
+    listening_done = true;
     // listen() also returns when stop() came from elsewhere: wake the waiter.
     pthread_kill(waiter.native_handle(), SIGTERM);
   });

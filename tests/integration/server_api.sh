@@ -41,4 +41,19 @@ grep -q WARNING "$dir/log" && { echo "FAIL a warning on loopback:"; cat "$dir/lo
 port=${url##*:}
 "$bin" serve --port "$port" --no-db > "$dir/log4" 2>&1
 [ $? = 2 ] && grep -q "cannot bind" "$dir/log4" || { echo "FAIL a second server bound port $port:"; cat "$dir/log4"; exit 1; }
+# SIGTERM as soon as the banner is out stops the server at once (it once came before listen()
+# had started, found nothing to stop, and the server ran on).
+for i in $(seq 20); do
+  "$bin" serve --port 0 --no-db > "$dir/log5" 2>&1 &
+  pid5=$!
+  until grep -q serving "$dir/log5" 2>/dev/null; do kill -0 $pid5 2>/dev/null || break; done
+  kill -TERM $pid5
+  for _ in $(seq 100); do kill -0 $pid5 2>/dev/null || break; sleep 0.05; done
+  if kill -0 $pid5 2>/dev/null; then
+    kill -KILL $pid5
+    echo "FAIL the server did not stop within 5 s of a SIGTERM right after its banner (try $i)"
+    exit 1
+  fi
+  wait $pid5 || { echo "FAIL the server exited $? after SIGTERM"; exit 1; }
+done
 echo "server_api: ok"
