@@ -44,9 +44,9 @@ port=${url##*:}
 # SIGTERM as soon as the banner is out stops the server at once (it once came before listen()
 # had started, found nothing to stop, and the server ran on).
 for i in $(seq 20); do
-  "$bin" serve --port 0 --no-db > "$dir/log5" 2>&1 &
+  "$bin" serve --port 0 --no-db > "$dir/log5.$i" 2>&1 &
   pid5=$!
-  until grep -q serving "$dir/log5" 2>/dev/null; do kill -0 $pid5 2>/dev/null || break; done
+  until grep -q serving "$dir/log5.$i" 2>/dev/null; do kill -0 $pid5 2>/dev/null || break; done
   kill -TERM $pid5
   for _ in $(seq 100); do kill -0 $pid5 2>/dev/null || break; sleep 0.05; done
   if kill -0 $pid5 2>/dev/null; then
