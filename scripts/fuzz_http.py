@@ -21,6 +21,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import sqlite3
@@ -556,5 +557,5 @@ print(f"fuzz_http: server {'alive' if alive else 'DEAD'} at the end; {len(acked)
 if failures:
     print(f"fuzz_http: {len(failures)} failures (server log: {os.path.join(tmp, 'server.log')})")
     sys.exit(1)
-subprocess.run(["rm", "-rf", tmp])
+shutil.rmtree(tmp, ignore_errors=True)
 print("fuzz_http: ok")

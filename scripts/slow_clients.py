@@ -17,6 +17,7 @@ probe is not answered, or any answer takes longer than --max-ms."""
 import argparse
 import json
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -159,4 +160,7 @@ if not alive:
     failures.append("the server died")
 for f in failures:
     print("FAIL", f)
-sys.exit(1 if failures else 0)
+if failures:
+    print(f"server log: {tmp}/server.log")
+    sys.exit(1)
+shutil.rmtree(tmp, ignore_errors=True)
