@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "app/play_2048.h"
@@ -31,6 +32,8 @@ constexpr double MAX_TIME_MS = 600000;
 constexpr int MAX_DEPTH_EXPECTIMAX = 8;
 constexpr int MAX_DEPTH_MINIMAX = 16;
 constexpr int MAX_PLAYOUTS = 1000000;
+constexpr int MAX_THREADS = 256;
+constexpr int MAX_GAMES = 1000000;
 
 struct AiOptions {
   std::string ai = "expectimax";
@@ -45,12 +48,15 @@ struct AiOptions {
 void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
   o.threads = default_threads;
   cmd->add_option("--ai", o.ai, "AI: expectimax (default), minimax, montecarlo, greedy, random");
-  cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)");
-  cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)");
-  cmd->add_option("--playouts", o.playouts, "Monte Carlo playouts per legal move (default 400)");
-  cmd->add_option("--threads", o.threads, "search threads per decision");
+  cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)")
+      ->check(number_in(0, MAX_TIME_MS));
+  cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)")
+      ->check(integer_in(0, MAX_DEPTH_MINIMAX));
+  cmd->add_option("--playouts", o.playouts, "Monte Carlo playouts per legal move (default 400)")
+      ->check(integer_in(1, MAX_PLAYOUTS));
+  cmd->add_option("--threads", o.threads, "search threads per decision")->check(integer_in(1, MAX_THREADS));
   cmd->add_option("--weights", o.weights, "minimax: seed-004 evaluation weights w1,...,w6");
-  cmd->add_option("--seed", o.seed, "seed for the random choices");
+  cmd->add_option("--seed", o.seed, "seed for the random choices")->check(seed_value());
 }
 
 // Validates the options and turns them into an AI configuration and limits.
@@ -66,10 +72,10 @@ std::pair<AiConfig, Limits> resolve(const AiOptions& o) {
   if (!(o.time_ms >= 0) || o.time_ms > MAX_TIME_MS || std::isnan(o.time_ms))
     throw UsageError(fmt::format("--time-ms must be between 0 and {}", MAX_TIME_MS));
   const int max_depth = o.ai == "minimax" ? MAX_DEPTH_MINIMAX : MAX_DEPTH_EXPECTIMAX;
-  if (o.depth < 0 || o.depth > max_depth) throw UsageError(fmt::format("--depth must be between 1 and {}", max_depth));
+  if (o.depth < 0 || o.depth > max_depth) throw UsageError(fmt::format("--depth must be between 0 and {} for {}", max_depth, o.ai));
   if (o.playouts < 1 || o.playouts > MAX_PLAYOUTS)
     throw UsageError(fmt::format("--playouts must be between 1 and {}", MAX_PLAYOUTS));
-  if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
+  if (o.threads < 1 || o.threads > MAX_THREADS) throw UsageError(fmt::format("--threads must be between 1 and {}", MAX_THREADS));
   Limits l;
   l.time_ms = o.time_ms;
   l.depth = o.depth;
@@ -184,8 +190,8 @@ void write_bench_files(const std::string& setup, const json& settings, const std
 
 void run_bench(const BenchOptions& o) {
   const auto [cfg, limits] = resolve(o.ai);
-  if (o.games < 1 || o.games > 1000000) throw UsageError("--games must be between 1 and 1000000");
-  if (o.jobs < 1 || o.jobs > 256) throw UsageError("--jobs must be between 1 and 256");
+  if (o.games < 1 || o.games > MAX_GAMES) throw UsageError(fmt::format("--games must be between 1 and {}", MAX_GAMES));
+  if (o.jobs < 1 || o.jobs > MAX_THREADS) throw UsageError(fmt::format("--jobs must be between 1 and {}", MAX_THREADS));
   BenchConfig bc;
   bc.ai = cfg;
   bc.limits = limits;
@@ -269,13 +275,16 @@ void add_2048_commands(CLI::App& root) {
     auto* cmd = g->add_subcommand("bench", "play many games and report tile rates, scores and speed");
     auto o = std::make_shared<BenchOptions>();
     add_ai_options(cmd, o->ai, 1);
-    cmd->add_option("--games", o->games, "number of games (default 100)");
-    cmd->add_option("--jobs", o->jobs, "games played at once (default 1)");
-    cmd->add_option("--stop-at", o->stop_at, "end each game when this tile appears (e.g. 2048)");
-    cmd->add_option("--csv", o->csv, "write one row per game to this CSV file");
-    cmd->add_option("--json", o->json_path, "write the summary and the games to this JSON file");
-    cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file");
-    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I); join with `tilestone merge`");
+    cmd->add_option("--games", o->games, "number of games (default 100)")->check(integer_in(1, MAX_GAMES));
+    cmd->add_option("--jobs", o->jobs, "games played at once (default 1)")->check(integer_in(1, MAX_THREADS));
+    cmd->add_option("--stop-at", o->stop_at, "end each game when this tile appears (e.g. 2048)")
+        ->check(integer_in(2, std::int64_t{1} << MAX_GRID_EXPONENT));
+    cmd->add_option("--csv", o->csv, "write one row per game to this CSV file")->check(non_empty());
+    cmd->add_option("--json", o->json_path, "write the self-describing result (settings, summary, games) to this JSON file")
+        ->check(non_empty());
+    cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file")->check(non_empty());
+    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I); join with `tilestone merge`")
+        ->check(non_empty());
     cmd->callback([=] { run_bench(*o); });
   }
 }

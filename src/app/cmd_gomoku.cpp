@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/gomoku_record.h"
 #include "core/parallel.h"
@@ -45,6 +46,8 @@ struct Common {
   int threads = 1;
   std::uint64_t seed = 0;
 };
+
+CLI::Validator size_value() { return integer_in(params::MIN_SIZE, params::MAX_SIZE); }
 
 Rule rule_or_throw(const std::string& name) {
   const auto r = parse_rule(name);
@@ -112,13 +115,13 @@ void add_hint(CLI::App& g) {
   auto* cmd = g.add_subcommand("hint", "Suggest a move for the side to move");
   cmd->add_option("--rule", opt->rule, "freestyle | standard | renju")->required();
   cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9")->required();
-  cmd->add_option("--size", opt->size, "board size (5-22)");
+  cmd->add_option("--size", opt->size, "board size (5-22)")->check(size_value());
   cmd->add_option("--level", opt->level, "scorer | minimax | montecarlo | strong");
-  auto* t = cmd->add_option("--time-ms", opt->time_ms, "time budget in milliseconds");
-  auto* d = cmd->add_option("--depth", opt->depth, "fixed depth instead of a time budget");
+  auto* t = cmd->add_option("--time-ms", opt->time_ms, "time budget in milliseconds")->check(integer_in(1, MAX_TIME_MS));
+  auto* d = cmd->add_option("--depth", opt->depth, "fixed depth instead of a time budget")->check(integer_in(0, MAX_DEPTH));
   t->excludes(d);
-  cmd->add_option("--threads", opt->threads, "search threads");
-  cmd->add_option("--seed", opt->seed, "seed of random choices");
+  cmd->add_option("--threads", opt->threads, "search threads")->check(integer_in(1, MAX_THREADS));
+  cmd->add_option("--seed", opt->seed, "seed of random choices")->check(seed_value());
   cmd->add_flag("--json", *json, "print JSON");
   cmd->callback([opt, moves, json, d] {
     check_common(*opt);
@@ -151,7 +154,7 @@ void add_forbidden(CLI::App& g) {
   auto moves = std::make_shared<std::string>();
   auto* cmd = g.add_subcommand("forbidden", "List renju forbidden points for black");
   cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9")->required();
-  cmd->add_option("--size", *size, "board size (5-22)");
+  cmd->add_option("--size", *size, "board size (5-22)")->check(size_value());
   cmd->callback([size, moves] {
     Common c;
     c.size = *size;
@@ -172,10 +175,10 @@ void add_play(CLI::App& g) {
   auto* cmd = g.add_subcommand("play", "Play a game against the AI in the terminal");
   add_db_options(cmd, *db);
   cmd->add_option("--rule", opt->rule, "freestyle | standard | renju");
-  cmd->add_option("--size", opt->size, "board size (5-22)");
+  cmd->add_option("--size", opt->size, "board size (5-22)")->check(size_value());
   cmd->add_option("--level", opt->level, "scorer | minimax | montecarlo | strong");
-  cmd->add_option("--time-ms", opt->time_ms, "AI time per move in milliseconds");
-  cmd->add_option("--seed", opt->seed, "seed of random choices");
+  cmd->add_option("--time-ms", opt->time_ms, "AI time per move in milliseconds")->check(integer_in(1, MAX_TIME_MS));
+  cmd->add_option("--seed", opt->seed, "seed of random choices")->check(seed_value());
   cmd->add_flag("--ai-first", *ai_first, "the AI plays black");
   cmd->callback([opt, ai_first, db] {
     check_common(*opt);

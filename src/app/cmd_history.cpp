@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/recorder.h"
 #include "gomoku/notation.h"
@@ -143,7 +144,7 @@ void add_history_command(CLI::App& root) {
   add_db_options(cmd, o->db);
   cmd->add_option("--game", o->game, "2048 | gomoku (default both)");
   cmd->add_flag("--json", o->json, "print JSON");
-  cmd->add_option("--limit", o->limit, "recent games to list (default 20, 0 = all)");
+  cmd->add_option("--limit", o->limit, "recent games to list (default 20, 0 = all)")->check(integer_in(0, 1000000000));
   cmd->require_subcommand(0, 1);
 
   auto* ex = cmd->add_subcommand("export", "Export recorded games as JSON or PSQ (Piskvork)");
@@ -151,8 +152,8 @@ void add_history_command(CLI::App& root) {
   add_db_options(ex, e->db);
   ex->add_option("--format", e->format, "psq | json")->required();
   ex->add_option("--game", e->game, "2048 | gomoku");
-  ex->add_option("--id", e->id, "only the game with this id");
-  ex->add_option("--out", e->out, "write to this file instead of standard output");
+  ex->add_option("--id", e->id, "only the game with this id")->check(integer_in(1, INT64_MAX));
+  ex->add_option("--out", e->out, "write to this file instead of standard output")->check(non_empty());
   ex->callback([o, e] {
     if (e->db.path.empty()) e->db.path = o->db.path;  // `history --db F export` works too
     e->db.no_db = e->db.no_db || o->db.no_db;

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "core/rng.h"
@@ -181,26 +182,26 @@ void run(const MatchOptions& m) {
 void add_gomoku_match_command(CLI::App& gomoku) {
   auto m = std::make_shared<MatchOptions>();
   auto* cmd = gomoku.add_subcommand("match", "Play two engines against each other: levels or Gomocup brains (pbrain:PATH)");
-  cmd->add_option("--black", m->black, "the first engine (black in even games): a level or pbrain:PATH[:NAME]")->required();
-  cmd->add_option("--white", m->white, "the second engine")->required();
-  cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required();
-  cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds (timeout_turn), default 200");
-  cmd->add_option("--match-ms", m->match_ms, "each side's time for a whole game (timeout_match), 0 = none");
-  cmd->add_option("--tolerance-ms", m->tolerance_ms, "an answer later than its limit by more than this loses (default 100)");
-  cmd->add_option("--depth", m->depth, "our levels search to this depth (deterministic runs); 0 = by time");
+  cmd->add_option("--black", m->black, "the first engine (black in even games): a level or pbrain:PATH[:NAME]")->required()->check(non_empty());
+  cmd->add_option("--white", m->white, "the second engine")->required()->check(non_empty());
+  cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required()->check(integer_in(1, MAX_GAMES));
+  cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds (timeout_turn), default 200")->check(integer_in(1, MAX_TIME_MS));
+  cmd->add_option("--match-ms", m->match_ms, "each side's time for a whole game (timeout_match), 0 = none")->check(integer_in(0, MAX_MATCH_MS));
+  cmd->add_option("--tolerance-ms", m->tolerance_ms, "an answer later than its limit by more than this loses (default 100)")->check(integer_in(0, MAX_TOLERANCE_MS));
+  cmd->add_option("--depth", m->depth, "our levels search to this depth (deterministic runs); 0 = by time")->check(integer_in(0, MAX_DEPTH));
   cmd->add_option("--rule", m->rule, "freestyle | standard | renju");
-  cmd->add_option("--size", m->size, "board size (5-22)");
-  cmd->add_option("--openings", m->openings, "openings file: offsets 'x,y, x,y, ...' from the centre, or move strings");
-  cmd->add_option("--seed", m->seed, "seed of the generated openings and of the engines");
+  cmd->add_option("--size", m->size, "board size (5-22)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+  cmd->add_option("--openings", m->openings, "openings file: offsets 'x,y, x,y, ...' from the centre, or move strings")->check(non_empty());
+  cmd->add_option("--seed", m->seed, "seed of the generated openings and of the engines")->check(seed_value());
   cmd->add_option("--sprt", m->sprt, "stop when decided: elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]")->expected(2, 4);
-  cmd->add_option("--jobs", m->jobs, "games played at the same time");
-  cmd->add_option("--threads", m->threads, "search threads per engine (INFO thread_num)");
-  cmd->add_option("--memory-mb", m->memory_mb, "memory per engine in MiB (INFO max_memory), 0 = no limit");
-  cmd->add_option("--shard", m->shard, "play only shard I of N (games k with k mod N = I); merge with `tilestone merge`");
-  cmd->add_option("--record", m->record, "write every game (colours, result, moves, ending) to this file");
-  cmd->add_option("--pgn", m->pgn, "write every game as PGN to this file");
-  cmd->add_option("--psq", m->psq, "write every game as a Piskvork PSQ file into this folder");
-  cmd->add_option("--json", m->json, "write the self-describing result (settings, every game) to this JSON file");
+  cmd->add_option("--jobs", m->jobs, "games played at the same time")->check(integer_in(1, MAX_JOBS));
+  cmd->add_option("--threads", m->threads, "search threads per engine (INFO thread_num)")->check(integer_in(1, MAX_THREADS));
+  cmd->add_option("--memory-mb", m->memory_mb, "memory per engine in MiB (INFO max_memory), 0 = no limit")->check(integer_in(0, MAX_MEMORY_MB));
+  cmd->add_option("--shard", m->shard, "play only shard I of N (games k with k mod N = I); merge with `tilestone merge`")->check(non_empty());
+  cmd->add_option("--record", m->record, "write every game (colours, result, moves, ending) to this file")->check(non_empty());
+  cmd->add_option("--pgn", m->pgn, "write every game as PGN to this file")->check(non_empty());
+  cmd->add_option("--psq", m->psq, "write every game as a Piskvork PSQ file into this folder")->check(non_empty());
+  cmd->add_option("--json", m->json, "write the self-describing result (settings, every game) to this JSON file")->check(non_empty());
   cmd->callback([m] { run(*m); });
 }
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "match/report.h"
@@ -55,12 +56,12 @@ void add_merge_command(CLI::App& root) {
   auto out = std::make_shared<MergeOutputs>();
   auto* cmd = root.add_subcommand("merge", "join the --json results of a sharded run and report it as a whole");
   cmd->add_option("files", *files, "the shards' result files (from --shard I/N --json FILE)")->required();
-  cmd->add_option("--json", out->json, "write the merged result to this JSON file");
-  cmd->add_option("--record", out->record, "gomoku match: write every game to this file");
-  cmd->add_option("--pgn", out->pgn, "gomoku match: write every game as PGN");
-  cmd->add_option("--psq", out->psq, "gomoku match: write every game as PSQ into this folder");
-  cmd->add_option("--csv", out->csv, "2048 bench: write one row per game");
-  cmd->add_option("--svg", out->svg, "2048 bench: write the histogram of final max tiles");
+  cmd->add_option("--json", out->json, "write the merged result to this JSON file")->check(non_empty());
+  cmd->add_option("--record", out->record, "gomoku match: write every game to this file")->check(non_empty());
+  cmd->add_option("--pgn", out->pgn, "gomoku match: write every game as PGN")->check(non_empty());
+  cmd->add_option("--psq", out->psq, "gomoku match: write every game as PSQ into this folder")->check(non_empty());
+  cmd->add_option("--csv", out->csv, "2048 bench: write one row per game")->check(non_empty());
+  cmd->add_option("--svg", out->svg, "2048 bench: write the histogram of final max tiles")->check(non_empty());
   cmd->callback([files, out] {
     std::vector<nlohmann::json> docs;
     for (const auto& f : *files) docs.push_back(read_json_file(f));

@@ -1,11 +1,14 @@
 // tilestone serve: the web app on http://127.0.0.1:8048 by default.
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <iostream>
 #include <thread>
 
 #include <fmt/format.h>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/recorder.h"
 #include "server/server.h"
@@ -30,6 +33,22 @@ server::Recording open_recording(const DbOptions& o) {
   return r;
 }
 
+// Whether `host` only accepts connections from this machine.
+bool loopback(const std::string& host) {
+  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1" || host == "[::1]";
+}
+
+// The API has no authentication: on any other address, whoever can reach the port can use it.
+std::string exposure_warning(const std::string& host, int port, const server::ServerLimits& l, const std::string& db) {
+  return fmt::format(
+      "tilestone: WARNING: --host {} exposes the API to the network WITHOUT authentication.\n"
+      "  Anyone who can reach port {} can run AI searches on this machine (up to {:.0f} ms each),\n"
+      "  start Lab benchmarks, {}, and read every recorded game.\n"
+      "  Use the default --host 127.0.0.1 unless every machine on this network is trusted.",
+      host, port, l.max_time_ms,
+      db.empty() ? "record nothing (--no-db)" : fmt::format("record games into {} (and so teach the Gomoku AI)", db));
+}
+
 }  // namespace
 
 void add_serve_command(CLI::App& root) {
@@ -37,35 +56,55 @@ void add_serve_command(CLI::App& root) {
   auto host = std::make_shared<std::string>("127.0.0.1");
   auto port = std::make_shared<int>(8048);
   auto max_time = std::make_shared<double>(5000);
+  auto max_bench = std::make_shared<double>(server::ServerLimits{}.max_bench_s);
+  auto max_searches = std::make_shared<int>(0);
   auto db = std::make_shared<DbOptions>();
-  cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only)");
-  cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)");
-  cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)");
+  cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only; any other exposes the unauthenticated API)")
+      ->check(non_empty());
+  cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)")->check(integer_in(0, 65535));
+  cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)")
+      ->check(number_in(1, 600000));
+  cmd->add_option("--max-bench-s", *max_bench, "the most wall time one Lab benchmark may run (default 600)")
+      ->check(number_in(1, 86400));
+  cmd->add_option("--max-searches", *max_searches, "AI searches run at once; more wait their turn (default 0: twice the cores)")
+      ->check(integer_in(0, 1024));
   add_db_options(cmd, *db);
   cmd->callback([=] {
     if (*max_time < 1 || *max_time > 600000) throw UsageError("--max-time-ms must be between 1 and 600000");
-    server::ServerLimits limits;
-    limits.max_time_ms = *max_time;
-    server::Recording recording = open_recording(*db);
-    const std::string recorded_in = recording.db ? recording.db->path() : std::string();
-    server::Server srv(limits, std::move(recording));
-    const auto bound = srv.bind(*host, *port);
-    if (!bound) throw UsageError(bound.error());
-    std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
-    if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
-
-    // Stop cleanly on SIGINT/SIGTERM: a helper thread waits for the signal.
+    // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner
+    // is out still stops the server cleanly; the server's threads inherit the mask, and a helper
+    // thread waits for the signal.
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
-    std::jthread waiter([&srv, set] {
+    server::ServerLimits limits;
+    limits.max_time_ms = *max_time;
+    limits.max_bench_s = *max_bench;
+    limits.max_searches = *max_searches;
+    server::Recording recording = open_recording(*db);
+    const std::string recorded_in = recording.db ? recording.db->path() : std::string();
+    server::Server srv(limits, std::move(recording));
+    const auto bound = srv.bind(*host, *port);
+    if (!bound) throw UsageError(bound.error());
+    if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;
+    std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
+    if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
+
+    // A signal that came before listen() got going (one sent as soon as the banner is out)
+    // would find nothing to stop: the waiter asks again until listen() has returned.
+    std::atomic<bool> listening_done{false};
+    std::jthread waiter([&srv, &listening_done, set] {
       int sig = 0;
       sigwait(&set, &sig);
-      srv.stop();
+      while (!listening_done) {
+        srv.stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
     });
     srv.listen();
+    listening_done = true;
     // listen() also returns when stop() came from elsewhere: wake the waiter.
     pthread_kill(waiter.native_handle(), SIGTERM);
   });

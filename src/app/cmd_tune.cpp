@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "core/rng.h"
@@ -170,26 +171,26 @@ void add_gomoku_tune_command(CLI::App& gomoku) {
   {
     auto o = std::make_shared<GenerateOptions>();
     auto* cmd = tune->add_subcommand("generate", "play self-play games for tuning data (a match's result file)");
-    cmd->add_option("--games", o->games, "number of games (default 1000)");
-    cmd->add_option("--seed", o->seed, "seed of the openings and the engines");
-    cmd->add_option("--out", o->out, "the data file (JSON; shards join with `tilestone merge --json`)")->required();
+    cmd->add_option("--games", o->games, "number of games (default 1000)")->check(integer_in(2, MAX_GAMES));
+    cmd->add_option("--seed", o->seed, "seed of the openings and the engines")->check(seed_value());
+    cmd->add_option("--out", o->out, "the data file (JSON; shards join with `tilestone merge --json`)")->required()->check(non_empty());
     cmd->add_option("--level", o->level, "the level playing both sides (default strong)");
     cmd->add_option("--rule", o->rule, "freestyle | standard | renju");
-    cmd->add_option("--size", o->size, "board size (default 15)");
-    cmd->add_option("--time-ms", o->time_ms, "time per move (default 20)");
-    cmd->add_option("--depth", o->depth, "fixed depth instead of a time (the same games on every machine)");
-    cmd->add_option("--jobs", o->jobs, "games played at the same time");
-    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I)");
+    cmd->add_option("--size", o->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+    cmd->add_option("--time-ms", o->time_ms, "time per move (default 20)")->check(integer_in(1, MAX_TIME_MS));
+    cmd->add_option("--depth", o->depth, "fixed depth instead of a time (the same games on every machine)")->check(integer_in(0, MAX_DEPTH));
+    cmd->add_option("--jobs", o->jobs, "games played at the same time")->check(integer_in(1, MAX_JOBS));
+    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I)")->check(non_empty());
     cmd->callback([o] { run_generate(*o); });
   }
   {
     auto o = std::make_shared<FitOptionsCli>();
     auto* cmd = tune->add_subcommand("fit", "fit the evaluation weights to the results of the data's games");
     cmd->add_option("data", o->data, "data files from `tune generate` (or merged shards, or match results)")->required();
-    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/eval_weights.h)");
-    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 3000)");
-    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)");
-    cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)");
+    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/eval_weights.h)")->check(non_empty());
+    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 3000)")->check(integer_in(1, MAX_ITERATIONS));
+    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)")->check(number_in(1e-6, 999));
+    cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)")->check(number_in(0, 0.89));
     cmd->callback([o] { run_fit(*o); });
   }
 }

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "app/cli_values.h"
 #include "app/commands.h"
 
 namespace tilestone::app {
 
 void add_db_options(CLI::App* cmd, DbOptions& o) {
-  auto* db = cmd->add_option("--db", o.path, "game database (default $TILESTONE_DB or $XDG_DATA_HOME/tilestone/tilestone.db)");
+  auto* db = cmd->add_option("--db", o.path, "game database (default $TILESTONE_DB or $XDG_DATA_HOME/tilestone/tilestone.db)")
+                 ->check(non_empty());
   auto* no = cmd->add_flag("--no-db", o.no_db, "do not use the game database");
   db->excludes(no);
 }

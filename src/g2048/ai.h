@@ -17,10 +17,11 @@
 namespace tilestone::g2048 {
 
 /// What a search may spend. A zero field means "no limit of that kind"; with neither a time nor
-/// a depth, each AI uses its own default (see DEFAULT_TIME_MS).
+/// a depth, each AI uses its own default (see DEFAULT_TIME_MS). With both, both hold: the search
+/// goes no deeper than `depth` and stops at `time_ms`, so a depth never lifts a time cap.
 struct Limits {
   double time_ms = 0;       ///< wall-clock budget for the whole decision
-  int depth = 0;            ///< fixed search depth (deterministic; overrides time when > 0)
+  int depth = 0;            ///< maximum search depth; alone, a fixed depth (deterministic)
   int playouts = 400;       ///< Monte Carlo playouts per legal move
   unsigned threads = 1;     ///< search threads
   std::uint64_t seed = 0;   ///< for AIs that draw random numbers
@@ -61,7 +62,7 @@ class Ai {
   virtual ~Ai() = default;
   virtual std::string_view name() const = 0;
   /// Analyses `b` for the player to move. Never blocks beyond limits.time_ms (plus a small
-  /// reaction margin) when a time is given.
+  /// reaction margin) when a time is given, whatever the depth.
   virtual Analysis analyze(Board b, const Limits& limits, const InfoCallback& on_info = {}) = 0;
 };
 

@@ -105,10 +105,12 @@ class ExpectimaxAi final : public Ai {
       if (out.legal[index(d)]) moves.push_back(d);
     if (moves.empty()) return finish(out, t0);
 
-    const bool fixed_depth = limits.depth > 0;
+    // A depth alone is a fixed depth without a clock; a time, alone or with a depth as the
+    // maximum, is a deadline the search always honours.
+    const bool fixed_depth = limits.depth > 0 && limits.time_ms <= 0;
     const double budget_ms = fixed_depth ? 0 : (limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
     const core::Deadline deadline = fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms);
-    const int max_depth = fixed_depth ? limits.depth : params::MAX_DEPTH;
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, params::MAX_DEPTH) : params::MAX_DEPTH;
     ++generation_;
     for (auto& s : searchers_) {
       s.start(generation_, &deadline, nullptr);

@@ -35,15 +35,16 @@ class MinimaxAi final : public Ai {
     Analysis out = legal_moves(b);
     if (!b.has_move()) return finish(out, t0);
 
-    const bool fixed_depth = limits.depth > 0;
-    deadline_ = fixed_depth ? core::Deadline{}
-                            : core::Deadline::in_ms(limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
+    // A depth alone is the seed-004 style: one search at exactly that depth, no clock. Otherwise
+    // the seed's iterative deepening, depth 0, 1, 2, ... while time remains, up to the depth if
+    // one is given too.
+    const bool timed = limits.time_ms > 0 || limits.depth <= 0;
+    const bool fixed_depth = limits.depth > 0 && !timed;
+    deadline_ = timed ? core::Deadline::in_ms(limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS) : core::Deadline{};
     nodes_ = 0;
     aborted_ = false;
-    // The seed's iterative deepening: search depth 0, 1, 2, ... while time remains. With a
-    // fixed depth, the seed-004 style, one search at exactly that depth.
     const int first = fixed_depth ? limits.depth - 1 : 0;
-    const int last = fixed_depth ? limits.depth - 1 : params::SEED_MAX_DEPTH;
+    const int last = limits.depth > 0 ? std::min(limits.depth, params::SEED_MAX_DEPTH + 1) - 1 : params::SEED_MAX_DEPTH;
     for (int depth = first; depth <= last; ++depth) {
       std::array<double, 4> values{};
       int best = -1;
@@ -63,7 +64,7 @@ class MinimaxAi final : public Ai {
       out.depth = depth + 1;
       if (on_info)
         on_info({out.depth, out.best, best_score, nodes_, static_cast<double>(core::now_us() - t0) / 1000.0});
-      if (!fixed_depth && deadline_.expired()) break;
+      if (timed && deadline_.expired()) break;
     }
     if (!out.best) {  // not even depth 0 finished: fall back to the static evaluation
       for (Dir d : ALL_DIRS)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -17,6 +18,7 @@ namespace {
 
 struct PlayedGame {
   GameRecord record;
+  bool cut_short = false;  ///< the run's deadline ended it
 };
 
 PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
@@ -27,6 +29,10 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
   Limits limits = cfg.limits;
   while (!game.over()) {
     if (cfg.cancelled && cfg.cancelled()) break;
+    if (game.moves() > 0 && cfg.deadline.expired()) {
+      out.record.stopped = out.cut_short = true;
+      break;
+    }
     if (cfg.stop_at_exponent > 0 && game.grid().max_exponent() >= cfg.stop_at_exponent) {
       out.record.stopped = true;
       break;
@@ -60,18 +66,26 @@ core::Result<BenchReport> run_bench_games(const BenchConfig& cfg, const BenchPro
   std::vector<int> mine;
   for (int k = 0; k < cfg.games; ++k)
     if (cfg.shard.owns(k)) mine.push_back(k);
-  std::vector<PlayedGame> played(mine.size());
+  std::vector<std::optional<PlayedGame>> played(mine.size());
   std::mutex mu;
   int done = 0;
   core::parallel_for(played.size(), std::max(1u, cfg.jobs), [&](std::size_t i) {
+    if (i > 0 && cfg.deadline.expired()) return;
     auto ai = make_ai(cfg.ai);
     played[i] = play_one(cfg, mine[i], *ai.value());
     std::lock_guard lock(mu);
     ++done;
-    if (progress) progress(done, static_cast<int>(mine.size()), played[i].record);
+    if (progress) progress(done, static_cast<int>(mine.size()), played[i]->record);
   });
   if (cfg.cancelled && cfg.cancelled()) return core::fail("the benchmark was cancelled");
-  for (auto& p : played) report.games.push_back(std::move(p.record));
+  for (auto& p : played) {
+    if (!p) {
+      report.cut_short = true;
+      continue;
+    }
+    report.cut_short |= p->cut_short;
+    report.games.push_back(std::move(p->record));
+  }
   report.wall_s = static_cast<double>(core::now_us() - t0) / 1e6;
   return report;
 }

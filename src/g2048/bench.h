@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/clock.h"
 #include "core/histogram.h"
 #include "core/shard.h"
 #include "core/svg.h"
@@ -25,6 +26,9 @@ struct BenchConfig {
   int stop_at_exponent = 0;  ///< end a game once this tile appears (0: play to the end)
   core::Shard shard;         ///< play only the games k with k mod count = index
   std::function<bool()> cancelled;  ///< polled between moves; true abandons the run
+  /// When it expires the run stops short: games in play end where they are (marked stopped),
+  /// games not begun are left out. The first game always plays at least one move.
+  core::Deadline deadline{};
 };
 
 struct GameRecord {
@@ -40,7 +44,8 @@ struct GameRecord {
 };
 
 struct BenchReport {
-  std::vector<GameRecord> games;   ///< in game order (a shard's games only)
+  std::vector<GameRecord> games;   ///< in game order (a shard's games only; fewer when cut short)
+  bool cut_short = false;          ///< the deadline stopped the run
   double wall_s = 0;
 };
 

@@ -112,7 +112,8 @@ MonteCarloResult<typename G::Action> monte_carlo(const G& root, const MonteCarlo
     const int count = std::min(CHUNK, per - chunk * CHUNK);
     Unit& unit = units[u];
     for (int k = 0; k < count; ++k) {
-      if (lim.deadline.expired()) break;
+      // The first playout of each action is always played, so that every action has a value.
+      if ((chunk > 0 || k > 0) && lim.deadline.expired()) break;
       G g = root;
       g.do_action(out.actions[ai].action, rng);
       ++unit.steps;

@@ -47,15 +47,16 @@ Dir get_dir(const json& body) {
   return *d;
 }
 
-// The AI and its limits from a request; the think time is capped by the server's limits.
+// The AI and its limits from a request. The think time is capped by the server's limits; a
+// depth is only a maximum, and a request with a depth and no time gets the cap as its time.
 std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
   AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt};
   const auto& names = ai_names();
   if (std::find(names.begin(), names.end(), cfg.name) == names.end())
     throw BadRequest(make_ai(cfg).error());  // the message that lists the AIs
   Limits l;
-  l.time_ms = get_number(body, "time_ms", 1, max_time_ms, 100);
   l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
+  l.time_ms = get_number(body, "time_ms", 1, max_time_ms, l.depth > 0 ? max_time_ms : std::min(DEFAULT_TIME_MS, max_time_ms));
   l.playouts = get_int(body, "playouts", 1, 2000, 400);
   l.seed = get_seed(body, "seed", 1);
   l.threads = 1;  // many clients share the cores: one thread per request
@@ -93,8 +94,9 @@ void move(const httplib::Request& req, httplib::Response& res) {
 void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const json body = parse_body(req);
   const Grid grid = get_grid(body);
-  auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
-  if (limits.depth > 0) limits.time_ms = 0;
+  const auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
+  const SearchSlots::Slot slot(ctx.searches, ctx.search_wait());
+  if (!slot) throw TooBusy("every search slot is taken: try again in a moment");
   auto lease = ctx.ais.lend(cfg.name);
   if (!lease) throw BadRequest(lease.error());
   Ai* ai = &*lease.value();
@@ -127,6 +129,7 @@ json summary_json(const BenchReport& r, const std::string& title) {
           {"moves_per_s", s.moves_per_s},
           {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}},
           {"wall_s", r.wall_s},
+          {"cut_short", r.cut_short},
           {"svg", core::render_svg(max_tile_chart(r, title))}};
 }
 
@@ -136,21 +139,22 @@ void bench_stream(const httplib::Request& req, httplib::Response& res, Context& 
   const json q = query_object(req);
   BenchConfig cfg;
   std::tie(cfg.ai, cfg.limits) = get_ai(q, ctx.limits.max_bench_time_ms);
-  if (cfg.limits.depth > 0) cfg.limits.time_ms = 0;
   cfg.limits.playouts = get_int(q, "playouts", 1, 400, 100);
   cfg.games = get_int(q, "games", 1, ctx.limits.max_games, 10);
   cfg.seed = get_seed(q, "seed", 1);
   cfg.jobs = 1;
   if (ctx.running_benches.fetch_add(1) >= ctx.limits.max_running_benches) {
     ctx.running_benches.fetch_sub(1);
-    throw BadRequest(fmt::format("{} benchmarks are running already: try again when one ends",
-                                 ctx.limits.max_running_benches));
+    throw TooBusy(fmt::format("{} benchmarks are running already: try again when one ends",
+                              ctx.limits.max_running_benches));
   }
   const std::string title = fmt::format("{}, {} games", cfg.ai.name, cfg.games);
   res.set_header("Cache-Control", "no-cache");
   res.set_chunked_content_provider(
       "text/event-stream",
       [&ctx, cfg, title](std::size_t, httplib::DataSink& sink) mutable {
+        // However many games it asks for, a run stops at the server's wall-time cap.
+        cfg.deadline = core::Deadline::in_ms(ctx.limits.max_bench_s * 1000.0);
         std::mutex mu;
         bool gone = false;
         cfg.cancelled = [&] {
@@ -178,11 +182,11 @@ void bench_stream(const httplib::Request& req, httplib::Response& res, Context& 
 
 }  // namespace
 
-void add_2048_routes(httplib::Server& svr, Context& ctx) {
-  svr.Post("/api/2048/new", guarded(new_game));
-  svr.Post("/api/2048/move", guarded(move));
-  svr.Post("/api/2048/analyze", guarded([&ctx](const auto& req, auto& res) { analyze(req, res, ctx); }));
-  svr.Get("/api/2048/bench/stream", guarded([&ctx](const auto& req, auto& res) { bench_stream(req, res, ctx); }));
+void add_2048_routes(Routes& routes, Context& ctx) {
+  routes.post("/api/2048/new", new_game);
+  routes.post("/api/2048/move", move);
+  routes.post("/api/2048/analyze", [&ctx](const auto& req, auto& res) { analyze(req, res, ctx); });
+  routes.get("/api/2048/bench/stream", [&ctx](const auto& req, auto& res) { bench_stream(req, res, ctx); });
 }
 
 }  // namespace tilestone::server

@@ -2,6 +2,8 @@
 // forbidden points), and the AI's move, plain or streamed as Server-Sent Events. The AI avoids
 // the moves it learnt from lost games when the server has a game store.
 
+#include <algorithm>
+#include <memory>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -21,6 +23,7 @@ namespace {
 
 // Each request owns its engine; this keeps the memory of many concurrent searches modest.
 constexpr std::size_t REQUEST_TT_MB = 16;
+constexpr int DEFAULT_TIME_MS = 1000;
 
 json points_json(const std::vector<Point>& pts, int size) {
   json a = json::array();
@@ -74,7 +77,9 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   const auto level = parse_level(name);
   if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
   AiRequest r{*level, {}};
-  r.limits.time_ms = get_int(body, "time_ms", 1, static_cast<int>(ctx.limits.max_time_ms), 1000);
+  // The think time always holds (the cap by default): a depth is only a maximum.
+  const int max_time_ms = static_cast<int>(ctx.limits.max_time_ms);
+  r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(DEFAULT_TIME_MS, max_time_ms));
   r.limits.depth = get_int(body, "depth", 0, 30, 0);
   r.limits.seed = get_seed(body, "seed", 1);
   r.limits.threads = 1;  // concurrent clients share the cores
@@ -108,13 +113,21 @@ json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progres
   return out;
 }
 
-void move_stream(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
+// A search slot for this request, held until its answer is written (429 when none comes free).
+std::shared_ptr<SearchSlots::Slot> take_slot(Context& ctx) {
+  auto slot = std::make_shared<SearchSlots::Slot>(ctx.searches, ctx.search_wait());
+  if (!*slot) throw TooBusy("every search slot is taken: try again in a moment");
+  return slot;
+}
+
+void move_stream(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const json q = query_object(req);
   GameState game = get_game(q);
   const AiRequest ai = get_ai(q, game, ctx);
   if (game.over()) throw BadRequest("the game is over");
+  auto slot = take_slot(ctx);
   res.set_header("Cache-Control", "no-cache");
-  res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai](std::size_t, httplib::DataSink& sink) {
+  res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai, slot](std::size_t, httplib::DataSink& sink) {
     std::mutex mu;
     const int size = game.board.size();
     auto write = [&](const std::string& ev) {
@@ -140,15 +153,16 @@ void move_stream(const httplib::Request& req, httplib::Response& res, const Cont
 
 }  // namespace
 
-void add_gomoku_routes(httplib::Server& svr, Context& ctx) {
-  svr.Post("/api/gomoku/state", guarded([](const auto& req, auto& res) { send_json(res, state_json(get_game(parse_body(req)))); }));
-  svr.Post("/api/gomoku/move", guarded([&ctx](const auto& req, auto& res) {
-             const json body = parse_body(req);
-             const GameState game = get_game(body);
-             send_json(res, ai_move(game, get_ai(body, game, ctx), {}));
-           }));
-  svr.Get("/api/gomoku/move/stream",
-          guarded([&ctx](const auto& req, auto& res) { move_stream(req, res, ctx); }));
+void add_gomoku_routes(Routes& routes, Context& ctx) {
+  routes.post("/api/gomoku/state", [](const auto& req, auto& res) { send_json(res, state_json(get_game(parse_body(req)))); });
+  routes.post("/api/gomoku/move", [&ctx](const auto& req, auto& res) {
+    const json body = parse_body(req);
+    const GameState game = get_game(body);
+    const AiRequest ai = get_ai(body, game, ctx);
+    const auto slot = take_slot(ctx);
+    send_json(res, ai_move(game, ai, {}));
+  });
+  routes.get("/api/gomoku/move/stream", [&ctx](const auto& req, auto& res) { move_stream(req, res, ctx); });
 }
 
 }  // namespace tilestone::server

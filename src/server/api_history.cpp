@@ -222,11 +222,11 @@ void one_game(const httplib::Request& req, httplib::Response& res, const Context
 
 }  // namespace
 
-void add_history_routes(httplib::Server& svr, Context& ctx) {
-  svr.Post("/api/history/2048", guarded([&ctx](const auto& req, auto& res) { record_2048(req, res, ctx); }));
-  svr.Post("/api/history/gomoku", guarded([&ctx](const auto& req, auto& res) { record_gomoku(req, res, ctx); }));
-  svr.Get("/api/history", guarded([&ctx](const auto& req, auto& res) { list(req, res, ctx); }));
-  svr.Get(R"(/api/history/game/([^/]*))", guarded([&ctx](const auto& req, auto& res) { one_game(req, res, ctx); }));
+void add_history_routes(Routes& routes, Context& ctx) {
+  routes.post("/api/history/2048", [&ctx](const auto& req, auto& res) { record_2048(req, res, ctx); });
+  routes.post("/api/history/gomoku", [&ctx](const auto& req, auto& res) { record_gomoku(req, res, ctx); });
+  routes.get("/api/history", [&ctx](const auto& req, auto& res) { list(req, res, ctx); });
+  routes.get(R"(/api/history/game/([^/]*))", [&ctx](const auto& req, auto& res) { one_game(req, res, ctx); });
 }
 
 }  // namespace tilestone::server

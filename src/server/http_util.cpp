@@ -12,6 +12,8 @@ json parse_body(const httplib::Request& req) {
     j = json::parse(req.body);
   } catch (const json::parse_error& e) {
     throw BadRequest(fmt::format("malformed JSON: {}", e.what()));
+  } catch (const json::exception& e) {  // out_of_range: a number beyond any double (1e400)
+    throw BadRequest(fmt::format("unusable JSON: {}", e.what()));
   }
   if (!j.is_object()) throw BadRequest("the body must be a JSON object");
   return j;
@@ -79,9 +81,11 @@ json query_object(const httplib::Request& req) {
   return j;
 }
 
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 void send_json(httplib::Response& res, const json& body, int status) {
   res.status = status;
-  res.set_content(body.dump(), "application/json");
+  res.set_content(dump(body), "application/json");
 }
 
 void send_error(httplib::Response& res, const std::string& message, int status) {
@@ -89,7 +93,7 @@ void send_error(httplib::Response& res, const std::string& message, int status) 
 }
 
 std::string sse_event(const char* event, const json& data) {
-  return fmt::format("event: {}\ndata: {}\n\n", event, data.dump());
+  return fmt::format("event: {}\ndata: {}\n\n", event, dump(data));
 }
 
 }  // namespace tilestone::server

@@ -28,7 +28,14 @@ struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The request body as a JSON object (400 when it is not one).
+/// Too many requests at once for what this one needs (every search slot taken): HTTP 429 and
+/// {"error": message}.
+struct TooBusy : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The request body as a JSON object (400 when it is not one, or holds a number too large for
+/// any type).
 json parse_body(const httplib::Request& req);
 
 /// Typed field access: a missing optional field gives the fallback; a present field of the
@@ -41,6 +48,9 @@ std::uint64_t get_seed(const json& j, const char* key, std::uint64_t fallback);
 
 /// The same checks for query parameters (GET endpoints, Server-Sent Events).
 json query_object(const httplib::Request& req);
+
+/// JSON text that never throws: invalid UTF-8 from a client, echoed in a message, becomes U+FFFD.
+std::string dump(const json& j);
 
 void send_json(httplib::Response& res, const json& body, int status = 200);
 void send_error(httplib::Response& res, const std::string& message, int status = 400);

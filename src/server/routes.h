@@ -1,29 +1,67 @@
 #pragma once
 // Route registration, one function per API area.
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <regex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include <httplib.h>
 
 #include "server/ai_pool.h"
+#include "server/search_slots.h"
 #include "server/server.h"
 
 namespace tilestone::server {
 
 /// Shared by the handlers: the limits, the count of running Lab benchmarks, the game store.
 struct Context {
+  explicit Context(ServerLimits l, Recording r)
+      : limits(resolved(l)), recording(std::move(r)), searches(limits.max_searches) {}
+
   ServerLimits limits;
   std::atomic<int> running_benches{0};
   Recording recording;
-  AiPool ais;  ///< 2048 AIs lent to analyze requests
+  AiPool ais;            ///< 2048 AIs lent to analyze requests
+  SearchSlots searches;  ///< AI searches running at once
+
+  /// The limits with their defaults filled in (max_searches 0: twice the hardware threads).
+  static ServerLimits resolved(ServerLimits l) {
+    if (l.max_searches <= 0) l.max_searches = static_cast<int>(2 * std::max(1u, std::thread::hardware_concurrency()));
+    return l;
+  }
+
+  /// How long a request waits for a search slot before it is answered 429.
+  std::chrono::milliseconds search_wait() const { return std::chrono::milliseconds(limits.search_wait_ms); }
 };
 
-/// Wraps a handler so that BadRequest becomes HTTP 400, NotFound 404, Unavailable 503 and
-/// anything else HTTP 500, as JSON.
+/// Wraps a handler so that BadRequest becomes HTTP 400, NotFound 404, TooBusy 429,
+/// Unavailable 503 and anything else HTTP 500, as JSON.
 httplib::Server::Handler guarded(httplib::Server::Handler handler);
 
-void add_2048_routes(httplib::Server& svr, Context& ctx);
-void add_gomoku_routes(httplib::Server& svr, Context& ctx);
-void add_history_routes(httplib::Server& svr, Context& ctx);
+/// The API's routes: each handler is registered guarded, and the methods each path takes are
+/// remembered, so that a known path asked with another method is a 405 rather than a 404.
+class Routes {
+ public:
+  explicit Routes(httplib::Server& svr) : svr_(svr) {}
+
+  void get(const std::string& pattern, httplib::Server::Handler handler);
+  void post(const std::string& pattern, httplib::Server::Handler handler);
+
+  /// The methods `path` takes ("GET, HEAD", "POST"), or "" when no route matches it.
+  std::string allowed(const std::string& path) const;
+
+ private:
+  httplib::Server& svr_;
+  std::vector<std::pair<std::regex, std::string>> methods_;  ///< pattern, method
+};
+
+void add_2048_routes(Routes& routes, Context& ctx);
+void add_gomoku_routes(Routes& routes, Context& ctx);
+void add_history_routes(Routes& routes, Context& ctx);
 
 }  // namespace tilestone::server

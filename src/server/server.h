@@ -10,14 +10,22 @@
 
 namespace tilestone::server {
 
-/// What one request may cost.
+/// What one request may cost, and how many the server takes on at once. Every request's cost is
+/// capped whatever mix of depth, playouts, games and time it asks for: a depth is a maximum and
+/// never lifts the think time.
 struct ServerLimits {
   double max_time_ms = 5000;         ///< think time of one AI decision
   int max_games = 200;               ///< games in one Lab benchmark
   double max_bench_time_ms = 100;    ///< think time per move in a Lab benchmark
+  double max_bench_s = 600;          ///< wall time of one Lab benchmark; then it stops short
   std::size_t max_body_bytes = 64 * 1024;
   int max_running_benches = 2;       ///< Lab benchmarks running at once
-  int threads = 64;                  ///< requests served at once
+  int max_connections = 256;         ///< connections served at once, one thread each
+  int max_searches = 0;              ///< AI searches at once (0: twice the cores); more wait
+  int search_wait_ms = 10000;        ///< how long; then HTTP 429
+  int read_timeout_s = 5;            ///< a client silent this long mid-request is dropped
+  int write_timeout_s = 5;           ///< a client that takes nothing this long is dropped
+  int keep_alive_s = 3;              ///< an idle kept-alive connection is closed after this
 };
 
 /// Where the server records the games played in the web app. A null `db` records nothing, and

@@ -181,10 +181,20 @@ core::Result<std::shared_ptr<Database>> Database::open(const std::string& path) 
   }
   if (!impl->exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"))
     return impl->error(path, "cannot configure");
-  // Step 3. Forward migrations, each in its own transaction with its version bump.
+  // Step 3. Forward migrations, each in its own transaction with its version bump. The version
+  // is read again under the write lock: another process that opened the same new file at the
+  // same moment may have migrated it meanwhile (both would otherwise create the same tables).
   for (int v = version; v < SCHEMA_VERSION; ++v) {
     const std::string bump = "PRAGMA user_version = " + std::to_string(v + 1);
-    const bool ok = impl->transaction([&] { return impl->exec(MIGRATIONS[v]) && impl->exec(bump.c_str()); });
+    const bool ok = impl->transaction([&] {
+      int now = -1;
+      {
+        Statement s(impl->db, "PRAGMA user_version");
+        if (s.step() == SQLITE_ROW) now = static_cast<int>(s.integer(0));
+      }
+      if (now > v) return true;
+      return now == v && impl->exec(MIGRATIONS[v]) && impl->exec(bump.c_str());
+    });
     if (!ok) return impl->error(path, "cannot migrate to schema version " + std::to_string(v + 1));
   }
   return std::shared_ptr<Database>(new Database(path, std::move(impl)));

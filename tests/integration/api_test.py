@@ -2,9 +2,13 @@
 Usage: api_test.py http://127.0.0.1:PORT [http://127.0.0.1:PORT2]
 The first server records games in a fresh database; the second (optional) has a database it
 cannot open, so it serves without recording."""
+import http.client
 import json
+import re
+import socket
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -97,6 +101,104 @@ status, j = post("/api/2048/analyze", raw=b"{\"board\": \"" + b"2," * 40000 + b"
 check("oversized body is refused", status == 413, status)
 status, text = request("GET", "/api/nowhere")
 check("unknown endpoint is a JSON 404", status == 404 and "error" in json.loads(text))
+
+# Section 3 of the robustness issue: each of these was a 500, a bypass or an empty 4xx.
+BOARD = "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
+
+
+def raw_request(method, path, body=b"", headers=None):
+    """Status, headers and body, with bytes in the path and body exactly as given."""
+    conn = http.client.HTTPConnection(BASE.split("//")[1], timeout=30)
+    conn.putrequest(method, path, skip_accept_encoding=True)
+    for k, v in (headers or {"Content-Type": "application/json"}).items():
+        conn.putheader(k, v)
+    if method in ("POST", "PUT", "PATCH"):
+        conn.putheader("Content-Length", str(len(body)))
+    conn.endheaders()
+    if body:
+        conn.send(body)
+    r = conn.getresponse()
+    data = r.read()
+    conn.close()
+    return r.status, dict(r.getheaders()), data
+
+
+def json_error(data):
+    try:
+        j = json.loads(data)
+        return isinstance(j, dict) and isinstance(j.get("error"), str) and j["error"] != ""
+    except ValueError:
+        return False
+
+
+for name, method, path, body in [
+        ("a number too large for any type", "POST", "/api/2048/move", b'{"board":"%s","score":1e400,"dir":"left"}' % BOARD.encode()),
+        ("a huge integer", "POST", "/api/2048/analyze", b'{"board":"%s","depth":123456789012345678901234567890}' % BOARD.encode()),
+        ("a lone surrogate escape", "POST", "/api/2048/move", b'{"board":"\\udc00","dir":"left"}'),
+        ("an error message that echoes invalid UTF-8", "POST", "/api/2048/analyze", b'{"board":"%s","ai":"\xff"}' % BOARD.encode()),
+        ("invalid UTF-8 bytes in the body", "POST", "/api/2048/move", b'{"board":"\xff\xfe","dir":"left"}'),
+        ("invalid UTF-8 in a query string", "GET", "/api/gomoku/move/stream?rule=%ff%fe", b""),
+        ("invalid UTF-8 in a Lab query", "GET", "/api/2048/bench/stream?ai=%ff", b""),
+        ("invalid UTF-8 in a history query", "GET", "/api/history?game=%c3%28", b""),
+        ("invalid UTF-8 in a game id", "GET", "/api/history/game/%ff", b"")]:
+    status, headers, data = raw_request(method, path, body)
+    check(f"{name}: a 400 with a JSON error, no EXCEPTION_WHAT", status == 400 and json_error(data)
+          and "EXCEPTION_WHAT" not in headers, (status, headers, data[:200]))
+for method, path, allow in [("PUT", "/api/2048/move", "POST"), ("DELETE", "/api/info", "GET, HEAD"),
+                            ("GET", "/api/2048/analyze", "POST"), ("POST", "/api/history/game/1", "GET, HEAD"),
+                            ("PATCH", "/", "GET, HEAD")]:
+    status, headers, data = raw_request(method, path, b"{}" if method != "GET" else b"")
+    check(f"{method} {path}: 405 with Allow and a JSON error", status == 405 and headers.get("Allow") == allow
+          and json_error(data), (status, headers, data[:200]))
+status, headers, data = raw_request("DELETE", "/api/nowhere")
+check("an unknown path with any method is a JSON 404", status == 404 and json_error(data), (status, data))
+status, headers, data = raw_request("GET", "/no-such-page")
+check("an unknown page is a JSON 404", status == 404 and json_error(data), (status, data))
+
+
+def send_raw(data):
+    """The server's first answer to these bytes (status line, headers and the body its
+    Content-Length announces). The connection stays open meanwhile: the library writes no answer
+    to a client that has half-closed it."""
+    s = socket.create_connection(BASE.split("//")[1].split(":"), timeout=10)
+    s.sendall(data)
+    answer = b""
+    while True:
+        head, sep, body = answer.partition(b"\r\n\r\n")
+        length = re.search(rb"(?i)content-length: *(\d+)", head)
+        if sep and len(body) >= (int(length.group(1)) if length else 0):
+            break
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    s.close()
+    return answer
+
+
+answer = send_raw(b"POST /api/2048/new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+check("a chunked body is refused with 411 and a JSON error", answer.startswith(b"HTTP/1.1 411") and b'"error"' in answer, answer)
+answer = send_raw(b"BREW /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+check("a malformed request line is a 400 with a JSON error", answer.startswith(b"HTTP/1.1 400") and b'"error"' in answer, answer)
+
+# The think-time cap holds whatever the depth: minimax at depth 9 with 10 ms used to run 40 s.
+t0 = time.perf_counter()
+status, a = post("/api/2048/analyze", {"board": BOARD, "ai": "minimax", "depth": 9, "time_ms": 10})
+took = time.perf_counter() - t0
+check("a depth does not lift the time cap", status == 200 and a["best"] and took < 2 and a["depth"] < 9, (status, took, a))
+t0 = time.perf_counter()
+status, g = post("/api/gomoku/move", {"size": 15, "moves": "h8i9", "level": "minimax", "depth": 30, "time_ms": 20})
+took = time.perf_counter() - t0
+check("a Gomoku depth does not lift the time cap", status == 200 and took < 2, (status, took, g))
+
+# A Lab run stops at the server's wall-time cap (this server: --max-bench-s 2), with its results.
+t0 = time.perf_counter()
+status, text = request("GET", "/api/2048/bench/stream?ai=expectimax&games=200&time_ms=5&seed=3")
+took = time.perf_counter() - t0
+events = [e for e in text.split("\n\n") if e.strip()]
+result = json.loads(events[-1].split("data: ", 1)[1]) if events else {}
+check("a long Lab run is cut short at the cap and says so", status == 200 and events[-1].startswith("event: result")
+      and result.get("cut_short") is True and 1 <= result["games"] < 200 and took < 6, (took, text[-300:]))
 
 # Lab benchmark stream
 status, text = request("GET", "/api/2048/bench/stream?ai=greedy&games=3&seed=4")

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "core/rng.h"
 #include "g2048/ai.h"
@@ -136,6 +137,55 @@ TEST(Ai2048, FixedDepthSearchesAreDeterministic) {
   }
 }
 
+// A depth is a maximum, not a way around the clock: the seed-002 minimax at depth 10 ran for
+// minutes when a depth switched its deadline off (the server's think-time cap with it).
+TEST(Ai2048, ADepthDoesNotLiftTheTimeBudget) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  for (const char* name : {"expectimax", "minimax", "montecarlo"}) {
+    Limits lim;
+    lim.depth = std::string(name) == "minimax" ? 10 : 12;
+    lim.playouts = 1000000;
+    lim.time_ms = 20;
+    const Analysis a = ai(name)->analyze(b, lim);
+    ASSERT_TRUE(a.best) << name;
+    EXPECT_TRUE(b.can_move(*a.best)) << name;
+    // The budget plus a generous margin for a loaded machine and sanitizer builds.
+    EXPECT_LT(a.time_ms, 1000) << name;
+    if (std::string(name) != "montecarlo") {
+      EXPECT_LT(a.depth, lim.depth) << name;
+    }
+  }
+}
+
+// A budget too small for any playout still gives every legal move a value (one playout each).
+TEST(Ai2048, MonteCarloValuesEveryMoveUnderATinyBudget) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  Limits lim;
+  lim.time_ms = 0.001;
+  const Analysis a = ai("montecarlo")->analyze(b, lim);
+  ASSERT_TRUE(a.best);
+  for (Dir d : ALL_DIRS) {
+    if (!a.legal[index(d)]) continue;
+    EXPECT_TRUE(std::isfinite(a.values[index(d)])) << to_string(d);
+  }
+}
+
+// With a time and a small depth, the depth stops the search and the result is the fixed-depth
+// one (iterative deepening's last iteration is a full search at that depth).
+TEST(Ai2048, ATimeWithASmallDepthGivesTheFixedDepthAnswer) {
+  const Board b = board("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128");
+  for (const char* name : {"expectimax", "minimax"}) {
+    Limits fixed;
+    fixed.depth = 2;
+    Limits both = fixed;
+    both.time_ms = 60000;
+    const Analysis a = ai(name)->analyze(b, fixed), c = ai(name)->analyze(b, both);
+    EXPECT_EQ(a.depth, c.depth) << name;
+    EXPECT_EQ(a.best, c.best) << name;
+    for (Dir d : ALL_DIRS) EXPECT_EQ(a.values[index(d)], c.values[index(d)]) << name;
+  }
+}
+
 TEST(Ai2048, SearchBenchMatchesReference) {
   // The same numbers as `tilestone bench` (tests/bench.ref's first line).
   const auto r1 = run_search_bench();
@@ -181,6 +231,28 @@ TEST(Ai2048, StopAtEndsGamesAtTheTile) {
     EXPECT_EQ(g.max_exponent, 7);
     EXPECT_TRUE(g.stopped);
   }
+}
+
+// A run's deadline caps its cost however many games it asks for: the game in play stops, the
+// rest are left out, and the report says it was cut short.
+TEST(Ai2048, BenchDeadlineCutsTheRunShort) {
+  BenchConfig cfg;
+  cfg.ai = AiConfig{"expectimax", std::nullopt};
+  cfg.limits.time_ms = 5;
+  cfg.games = 1000;
+  cfg.deadline = core::Deadline::in_ms(150);
+  const auto r = run_bench_games(cfg);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->cut_short);
+  ASSERT_GE(r->games.size(), 1u);
+  EXPECT_LT(r->games.size(), 1000u);
+  EXPECT_TRUE(r->games.back().stopped);
+  EXPECT_GE(r->games.front().moves, 1);
+  EXPECT_LT(r->wall_s, 5.0);
+  cfg.games = 2;
+  cfg.ai.name = "greedy";
+  cfg.deadline = core::Deadline{};
+  EXPECT_FALSE(run_bench_games(cfg)->cut_short);
 }
 
 // A tiny game to show that the Monte Carlo template is not tied to 2048: each action adds 1 or 2

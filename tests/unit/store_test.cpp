@@ -7,6 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -152,6 +155,27 @@ TEST(Store, MigratesAnOlderSchemaForward) {
   EXPECT_EQ((*db)->schema_version(), store::current_schema_version());
   EXPECT_EQ((*db)->games()->size(), 1u);
   EXPECT_TRUE((*db)->learned_counts());  // the learned table exists now
+}
+
+// Several processes (here: connections on threads) opening the same new file at once: each
+// used to run the migrations it had seen missing, and all but one failed ("table games already
+// exists"), as the CLI fuzzer's parallel runs showed.
+TEST(Store, ConcurrentFirstOpensAllSucceed) {
+  for (int round = 0; round < 5; ++round) {
+    TempDir dir;
+    const auto path = (dir.path / "new.db").string();
+    std::vector<std::string> errors(8);
+    {
+      std::vector<std::jthread> threads;
+      for (std::size_t i = 0; i < errors.size(); ++i)
+        threads.emplace_back([&, i] {
+          const auto db = store::Database::open(path);
+          if (!db) errors[i] = db.error();
+          else if ((*db)->schema_version() != store::Database::open(path).value()->schema_version()) errors[i] = "version";
+        });
+    }
+    for (const auto& e : errors) EXPECT_EQ(e, "") << "round " << round;
+  }
 }
 
 TEST(Store, CorruptFileGivesAClearError) {

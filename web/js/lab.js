@@ -68,7 +68,9 @@ function run(ev) {
       setRunning(false);
       setProgress(1, 1);
       const wall = r.wall_s ?? (performance.now() - started) / 1000;
-      el.status.textContent = `Done: ${r.games ?? query.games} games in ${fmtSig(wall, ' s')}.`;
+      el.status.textContent = r.cut_short
+        ? `Stopped at the server's time limit: ${r.games} of ${query.games} games in ${fmtSig(wall, ' s')}.`
+        : `Done: ${r.games ?? query.games} games in ${fmtSig(wall, ' s')}.`;
       showResult(r, query);
     },
     error: (message) => {
