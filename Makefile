@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: all deps build run test test-sanitize bench clean
+.PHONY: all deps build run test test-sanitize fuzz-protocol bench clean
 
 all: build
 
@@ -27,6 +27,16 @@ test-sanitize: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
 	@cd $(ASAN_BUILD) && ./unit_tests --gtest_brief=1 --gtest_filter='-GomokuBench.DeterministicNodesAndSignature'
+
+# The Gomocup protocol fuzzer for longer than the 40 sessions every test run plays, on the
+# sanitizer build: make fuzz-protocol FUZZ_SESSIONS=20000 [FUZZ_SEED=2048]
+FUZZ_SESSIONS ?= 20000
+FUZZ_SEED ?= 2048
+fuzz-protocol: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
+	@cd $(ASAN_BUILD) && TILESTONE_FUZZ_SESSIONS=$(FUZZ_SESSIONS) TILESTONE_FUZZ_SEED=$(FUZZ_SEED) \
+		./unit_tests --gtest_brief=1 --gtest_filter='ProtocolFuzz.*'
 
 bench: build
 	@./$(BUILD)/micro_bench
