@@ -211,7 +211,7 @@ class Brain {
     if (key == "TIMEOUT_TURN") clock_.set_turn(v);
     else if (key == "TIME_LEFT") clock_.set_left(v);
     else if (key == "MAX_MEMORY") set_memory(v);
-    else if (key == "THREAD_NUM") threads_ = static_cast<int>(std::clamp<std::int64_t>(v, 1, std::min<std::int64_t>(params::MAX_THREADS, core::hardware_threads())));
+    else if (key == "THREAD_NUM") threads_ = static_cast<int>(std::clamp<std::int64_t>(v, 1, max_threads()));
     else if (key == "SHOW_DETAIL") show_detail_ = v != 0;
     else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::params::MAX_PLY));
     else if (key == "RULE") {
@@ -220,6 +220,9 @@ class Brain {
     }
     return true;
   }
+
+  // More threads than cores would only wait for each other, and late.
+  static std::int64_t max_threads() { return std::min<std::int64_t>(params::MAX_THREADS, core::hardware_threads()); }
 
   // max_memory is the whole brain's limit (0: none). The table is sized now, not in a timed turn.
   void set_memory(std::int64_t bytes) {
