@@ -464,12 +464,20 @@ class Session {
     const auto q = parse_move(a, b.size());
     if (!q) return fail("expected a move x,y on the board");
     if (!b.empty_at(*q)) return fail("move on an occupied point");
-    if (b.rule() == Rule::RENJU && b.to_move() == Color::BLACK && gomoku::is_forbidden(b, *q)) {
+    // The engine keeps black off forbidden points while the game is on; once a five stands on the
+    // board (a random BOARD, or moves sent after the end) any empty point will do.
+    if (b.rule() == Rule::RENJU && b.to_move() == Color::BLACK && gomoku::is_forbidden(b, *q) && !decided(b)) {
       for (int y = 0; y < b.size(); ++y)
         for (int x = 0; x < b.size(); ++x)
           if (b.empty_at({x, y}) && !gomoku::is_forbidden(b, {x, y})) return fail("black played a forbidden point");
     }
     return true;
+  }
+
+  static bool decided(const Board& b) {
+    for (int i = 0; i < b.move_count(); ++i)
+      if (gomoku::winning_line(b, b.move_at(i))) return true;
+    return false;
   }
 
   // The brain's position must be the model's: the same stones, last move and side to move.
