@@ -33,7 +33,7 @@ struct FuzzReport {
   /// Answers later than the limit plus the tolerance, not counting the time the brain's thread
   /// waited for a CPU while other processes had it (the brain's own lateness).
   long late = 0;
-  long late_transient = 0;  ///< late answers that did not come back when their session was replayed
+  long late_transient = 0;  ///< late answers that did not come back in two replays at the end
   long late_wall = 0;  ///< the same by the wall clock alone (what a manager on this machine saw)
   double worst_overshoot_ms = -1e9;       ///< move answer time less its limit, the largest seen
   double worst_wall_overshoot_ms = -1e9;  ///< the same by the wall clock

@@ -29,7 +29,7 @@ TEST(ProtocolFuzz, RandomSessionsAreAnsweredWellAndInTime) {
   const auto r = fuzz::fuzz_protocol(config);
   std::printf("protocol fuzz: seed %llu, %d sessions (%d legal games), %ld commands, %ld moves, %ld refused; "
               "crashes 0, hangs 0, protocol breaks %ld, late answers %ld (tolerance %d ms, worst %.1f ms past the limit; "
-              "%ld more gone on replay; by the wall clock, waits for a CPU included: %ld late, worst %.1f ms)\n",
+              "%ld more gone in replays (machine stalls); by the wall clock, waits for a CPU included: %ld late, worst %.1f ms)\n",
               static_cast<unsigned long long>(config.seed), r.sessions, r.games, r.commands, r.moves, r.refused, r.breaks,
               r.late, config.tolerance_ms, r.worst_overshoot_ms, r.late_transient, r.late_wall, r.worst_wall_overshoot_ms);
   for (const auto& f : r.failures) std::printf("%s\n", f.c_str());
