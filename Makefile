@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: all deps build run test test-sanitize fuzz bench clean
+.PHONY: all deps build run test test-sanitize fuzz fuzz-protocol bench clean
 
 all: build
 
@@ -41,6 +41,16 @@ fuzz: build
 	@python3 scripts/fuzz_cli.py --bin $(ASAN_BUILD)/tilestone --cases 1000 --table-sample 3 --jobs $(JOBS)
 	@python3 scripts/fuzz_http.py --bin $(ASAN_BUILD)/tilestone --requests 5200 --slack-s 5
 	@python3 scripts/slow_clients.py --bin $(BUILD)/tilestone --idle 70 --hold-s 20 --clients 50
+
+# The Gomocup protocol fuzzer for longer than the 40 sessions every test run plays, on the
+# sanitizer build: make fuzz-protocol FUZZ_SESSIONS=20000 [FUZZ_SEED=2048]
+FUZZ_SESSIONS ?= 20000
+FUZZ_SEED ?= 2048
+fuzz-protocol: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
+	@cd $(ASAN_BUILD) && TILESTONE_FUZZ_SESSIONS=$(FUZZ_SESSIONS) TILESTONE_FUZZ_SEED=$(FUZZ_SEED) \
+		./unit_tests --gtest_brief=1 --gtest_filter='ProtocolFuzz.*'
 
 bench: build
 	@./$(BUILD)/micro_bench

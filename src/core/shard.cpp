@@ -5,6 +5,11 @@
 #include <optional>
 #include <set>
 
+// The build sets the version from the project's (CMakeLists.txt).
+#ifndef TILESTONE_VERSION
+#define TILESTONE_VERSION "0.0.0"
+#endif
+
 namespace tilestone::core {
 namespace {
 

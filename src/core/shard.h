@@ -25,11 +25,9 @@ struct Shard {
 Result<Shard> parse_shard(std::string_view text);
 inline constexpr int MAX_SHARDS = 100000;
 
-/// The version of tilestone written into result documents.
-inline constexpr std::string_view TILESTONE_VERSION = "0.1.0";
-
-/// A run's result document: what ran (kind, command line, settings), which shard, every game
-/// (each an object with an "index"), and whether the run stopped before its last game.
+/// A run's result document: what ran (kind, tilestone's version, command line, settings), which
+/// shard, every game (each an object with an "index"), and whether the run stopped before its
+/// last game.
 nlohmann::json results_document(std::string_view kind, const std::string& command, const nlohmann::json& settings,
                                  const Shard& shard, const nlohmann::json& games, bool stopped_early = false);
 

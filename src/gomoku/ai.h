@@ -67,8 +67,11 @@ class Engine {
   /// Chooses a move for the side to move. Precondition: the game is not over and the board has
   /// an empty point. Black never gets a forbidden point under renju unless no other move exists.
   virtual SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress = {}) = 0;
-  /// Forgets what earlier searches learnt (new game).
+  /// Forgets what earlier searches learnt (new game). Cheap: no table memory is touched.
   virtual void clear() {}
+  /// Sizes the transposition table for searches whose Limits::memory_mb is `memory_mb`, now
+  /// rather than inside the next timed search (capped to what the machine can give).
+  virtual void reserve(std::size_t memory_mb) { (void)memory_mb; }
 };
 
 std::unique_ptr<Engine> make_engine(Level level);

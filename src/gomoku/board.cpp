@@ -163,6 +163,7 @@ void Board::play_index(int idx) {
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) ++near_[idx + dy * stride_ + dx];
   history_.push_back(idx);
+  to_move_ = opponent(c);
   const Point p = point(idx);
   box_ = {std::min(box_.min_x, p.x), std::min(box_.min_y, p.y), std::max(box_.max_x, p.x), std::max(box_.max_y, p.y)};
 }
@@ -172,6 +173,7 @@ void Board::undo() {
   const int idx = history_.back();
   history_.pop_back();
   const Color c = static_cast<Color>(cells_[idx]);
+  to_move_ = c;
   cells_[idx] = CELL_EMPTY;
   hash_ ^= ZOBRIST[index_of(c)][idx];
   // The neighbours' data as they were before the move; the point's own data did not change

@@ -43,11 +43,13 @@ class Board {
   std::optional<Color> at(Point p) const;
   bool empty_at(Point p) const { return inside(p) && cells_[index(p)] == CELL_EMPTY; }
 
-  /// Black moves first; the colours alternate.
-  Color to_move() const { return (history_.size() % 2 == 0) ? Color::BLACK : Color::WHITE; }
+  /// Black moves first; the colours alternate, except where pass() handed the move over.
+  Color to_move() const { return to_move_; }
+  /// Stones on the board (passes are not counted).
   int move_count() const { return static_cast<int>(history_.size()); }
   bool full() const { return move_count() == size_ * size_; }
-  /// The i-th move of the game (0 = black's first).
+  /// The i-th stone played (0 = the first). Its colour is at(move_at(i)): they alternate unless
+  /// the position was set up with passes.
   Point move_at(int i) const { return point(history_[static_cast<std::size_t>(i)]); }
   std::optional<Point> last_move() const;
   std::vector<Point> moves() const;
@@ -55,11 +57,15 @@ class Board {
   /// Places a stone of the side to move on the empty inside point `p` (precondition).
   void play(Point p) { play_index(index(p)); }
   void play_index(int idx);
-  /// Takes back the last move (precondition: there is one).
+  /// Takes back the last stone (precondition: there is one); its colour is then to move again.
   void undo();
+  /// Hands the move to the other side without a stone. For setting up positions whose stone
+  /// counts do not alternate (a Gomocup BOARD with any counts); undo() takes back stones only.
+  void pass() { to_move_ = opponent(to_move_); }
 
-  /// Zobrist hash of the stones (the side to move follows from their number).
-  std::uint64_t hash() const { return hash_; }
+  /// Zobrist hash of the stones and, where it does not follow from their number (after a pass),
+  /// of the side to move.
+  std::uint64_t hash() const { return to_move_ == parity_side() ? hash_ : hash_ ^ PASS_KEY; }
 
   /// How fives count for colour c under this board's rule.
   FiveRule five_rule(Color c) const;
@@ -124,6 +130,10 @@ class Board {
   /// Cells whose data one move can change: four on either side along each of the four lines.
   static constexpr int TOUCHED = 32;
 
+  /// Keyed into hash() when the side to move is not the one the stone count implies.
+  static constexpr std::uint64_t PASS_KEY = 0x9E37'79B9'7F4A'7C15ULL;
+  Color parity_side() const { return (history_.size() % 2 == 0) ? Color::BLACK : Color::WHITE; }
+
   void update_line_cell(int q, int d, int slot, int code);
   void set_info(CellData& cd, int c);
   void refresh_cell(int q);
@@ -143,6 +153,7 @@ class Board {
   std::array<std::array<int, 3>, 2> counts_{};
   std::array<std::uint8_t, MAX_CELLS> near_{};
   std::uint64_t hash_ = 0;
+  Color to_move_ = Color::BLACK;
   Box box_{};
   std::vector<int> history_;
   std::vector<Frame> frames_;

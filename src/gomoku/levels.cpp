@@ -243,8 +243,10 @@ class MonteCarloEngine final : public Engine {
     search::MonteCarloLimits mc;
     // The template keeps one work unit per 16 playouts, so the count must stay near what the
     // budget allows: millions of idle units would cost more than the budget to skip.
-    mc.playouts_per_action = limits.depth > 0 ? limits.depth * 16
-                                              : std::min(params::MONTECARLO_PLAYOUTS, std::max(16, limits.time_ms * params::MONTECARLO_PLAYOUTS_PER_MS));
+    // In 64 bits: a budget of days times the rate does not fit an int.
+    const std::int64_t by_time = std::max<std::int64_t>(16, std::int64_t{limits.time_ms} * params::MONTECARLO_PLAYOUTS_PER_MS);
+    mc.playouts_per_action = limits.depth > 0 ? std::min(params::MONTECARLO_PLAYOUTS, limits.depth * 16)
+                                              : static_cast<int>(std::min<std::int64_t>(params::MONTECARLO_PLAYOUTS, by_time));
     mc.max_steps = params::MONTECARLO_MAX_STEPS;
     mc.threads = static_cast<unsigned>(std::max(1, limits.threads));
     mc.seed = limits.seed;

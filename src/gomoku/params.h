@@ -57,6 +57,10 @@ constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
 /// A new iteration is not started after this share of the budget has gone.
 constexpr int ITERATION_START_PERCENT = 45;
 constexpr std::size_t TT_DEFAULT_MB = 32;
+/// The most a transposition table may take, whatever is asked: a hard cap, and a share of the
+/// machine's physical memory. A Gomoku search rarely fills even the hard cap.
+constexpr std::size_t TT_MAX_MB = 1024;
+constexpr std::size_t TT_MAX_PHYSICAL_PERCENT = 25;
 
 // The seed's minimax level (steps 6-13).
 constexpr int MINIMAX_BOX_MARGIN = 3;  ///< candidates lie within this distance of the bounding box

@@ -331,7 +331,8 @@ class StrongEngine final : public Engine {
     const core::Deadline start = core::Deadline::in_ms(0);
     Shared shared;
     shared.tt = &tt_;
-    // The clock starts before the table is resized: allocation time counts against the budget.
+    // The clock starts before the table is resized: allocation time counts against the budget
+    // (callers with a tight clock size it beforehand with reserve()).
     if (limits.time_ms > 0) {
       const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
       const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
@@ -339,10 +340,7 @@ class StrongEngine final : public Engine {
       shared.soft_us = budget * params::ITERATION_START_PERCENT / 100;
     }
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
-    if (tt_mb_ != limits.memory_mb) {
-      tt_.resize(limits.memory_mb);
-      tt_mb_ = limits.memory_mb;
-    }
+    reserve(limits.memory_mb);
 
     SearchResult result;
     threat_nodes_ = 0;
@@ -381,6 +379,12 @@ class StrongEngine final : public Engine {
   }
 
   void clear() override { tt_.clear(); }
+
+  void reserve(std::size_t memory_mb) override {
+    if (tt_mb_ == memory_mb) return;
+    tt_.resize(memory_mb);
+    tt_mb_ = memory_mb;
+  }
 
  private:
   static std::vector<int> root_moves(const Board& b) {

@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <charconv>
 #include <cstdint>
 #include <istream>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -14,9 +11,19 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
+#include "core/parallel.h"
 #include "gomoku/board.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
+#include "protocol/params.h"
+#include "protocol/position.h"
+#include "protocol/text.h"
+#include "protocol/time_control.h"
+
+#ifndef TILESTONE_VERSION
+#define TILESTONE_VERSION "0.0.0"
+#endif
 
 namespace tilestone::protocol {
 namespace {
@@ -25,60 +32,42 @@ using gomoku::Board;
 using gomoku::Point;
 using gomoku::Rule;
 
-// Protocol limits: the answer must leave this much of the turn for the pipes and the manager.
-constexpr std::int64_t TURN_MARGIN_MS = 40;
-constexpr std::int64_t MIN_THINK_MS = 5;
-constexpr std::int64_t FAST_TURN_MS = 30;      // timeout_turn 0 means "as fast as possible"
-constexpr std::int64_t MOVES_LEFT_GUESS = 25;  // share of time_left one move may use
-constexpr std::size_t MAX_LINE = 4096;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::string upper(std::string_view s) {
-  std::string out;
-  for (char ch : s) out += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return out;
-}
-
-std::optional<std::int64_t> parse_int(std::string_view s) {
-  s = trim(s);
-  std::int64_t v = 0;
-  const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (r.ec != std::errc{} || r.ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-// Splits "a,b,c" into integers; nullopt when any part is not a number.
-std::optional<std::vector<std::int64_t>> parse_ints(std::string_view s) {
-  std::vector<std::int64_t> out;
-  while (true) {
-    const auto comma = s.find(',');
-    auto v = parse_int(s.substr(0, comma));
-    if (!v) return std::nullopt;
-    out.push_back(*v);
-    if (comma == std::string_view::npos) break;
-    s.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
 bool read_line(std::istream& in, std::string& line) {
   if (!std::getline(in, line)) return false;
-  if (line.size() > MAX_LINE) line.resize(MAX_LINE);
+  if (line.size() > params::MAX_LINE) line.resize(params::MAX_LINE);
   return true;
+}
+
+// The lines of a block up to DONE (blank lines skipped); nullopt when the input ends first.
+// A block longer than any board holds keeps only its first lines, and `overflow` says so.
+std::optional<std::vector<std::string>> read_block(std::istream& in, bool& overflow) {
+  std::vector<std::string> lines;
+  overflow = false;
+  std::string line;
+  while (read_line(in, line)) {
+    const auto t = trim(line);
+    if (t.empty()) continue;
+    if (upper(t) == "DONE") return lines;
+    if (lines.size() < static_cast<std::size_t>(params::MAX_STONES)) lines.emplace_back(t);
+    else overflow = true;
+  }
+  return std::nullopt;
+}
+
+// INFO rule: bit 0 exactly five, bit 2 renju (Gomocup); 2 alone is renju for Yixin-Board.
+Rule rule_of(std::int64_t value) {
+  if (value == 2 || (value & 4)) return Rule::RENJU;
+  return (value & 1) ? Rule::STANDARD : Rule::FREESTYLE;
 }
 
 class Brain {
  public:
   explicit Brain(const BrainOptions& options)
-      : options_(options), engine_(gomoku::make_engine(options.level)), turn_ms_(options.default_turn_ms) {}
+      : engine_(gomoku::make_engine(options.level)), clock_(options.default_turn_ms) {}
 
   // Returns false when the session ends (END).
   bool handle(std::string_view line, std::istream& in, std::ostream& out) {
+    arrived_ = core::Deadline::in_ms(0);
     line = trim(line);
     if (line.empty()) return true;
     const auto space = line.find_first_of(" \t");
@@ -91,6 +80,8 @@ class Brain {
     return true;
   }
 
+  const Board* position() const { return board_ ? &*board_ : nullptr; }
+
  private:
   using Handler = bool (Brain::*)(std::string_view, std::istream&, std::ostream&);
   struct Entry {
@@ -98,261 +89,259 @@ class Brain {
     Handler handler;
   };
   // The one table from command to handler (defined below the class).
-  static const std::array<Entry, 11> DISPATCH;
+  static const std::array<Entry, 16> DISPATCH;
 
+  // Step 1. Games and positions.
 
   bool start(std::string_view args, std::istream&, std::ostream& out) {
     const auto size = gomoku::parse_size(args);
-    if (!size) {
-      out << "ERROR " << size.error() << std::endl;
-      return true;
-    }
-    board_.emplace(*size, rule_);
-    engine_->clear();
+    if (!size) return error(out, size.error());
+    new_game(*size);
     out << "OK" << std::endl;
     return true;
   }
 
   bool rectstart(std::string_view args, std::istream& in, std::ostream& out) {
     const auto dims = parse_ints(args);
-    if (!dims || dims->size() != 2) {
-      out << "ERROR RECTSTART needs width,height" << std::endl;
-      return true;
-    }
-    if ((*dims)[0] != (*dims)[1]) {
-      out << "ERROR only square boards are supported" << std::endl;
-      return true;
-    }
+    if (!dims || dims->size() != 2) return error(out, "RECTSTART needs width,height");
+    if ((*dims)[0] != (*dims)[1]) return error(out, "only square boards are supported");
     return start(std::to_string((*dims)[0]), in, out);
   }
 
   bool restart(std::string_view, std::istream&, std::ostream& out) {
-    if (!require_board(out)) return true;
-    board_.emplace(board_->size(), rule_);
-    engine_->clear();
+    if (!board_) return error(out, NO_BOARD);
+    new_game(board_->size());
     out << "OK" << std::endl;
     return true;
   }
 
   bool begin(std::string_view, std::istream&, std::ostream& out) {
-    if (!require_board(out)) return true;
-    if (board_->move_count() != 0) {
-      out << "ERROR BEGIN needs an empty board" << std::endl;
-      return true;
-    }
-    think(out);
-    return true;
+    if (!board_) return error(out, NO_BOARD);
+    if (board_->move_count() != 0) return error(out, "BEGIN needs an empty board");
+    return answer_move(*board_, 1, out);
   }
 
   bool turn(std::string_view args, std::istream&, std::ostream& out) {
-    if (!require_board(out)) return true;
-    const auto p = parse_point(args, out);
-    if (!p) return true;
-    board_->play(*p);
-    think(out);
-    return true;
-  }
-
-  // BOARD: lines x,y,field until DONE (1 own stone, 2 opponent's, 3 a stone of a continuous
-  // game, taken as the opponent's). Then it is our move.
-  bool board(std::string_view, std::istream& in, std::ostream& out) {
-    std::vector<Point> own, theirs;
-    std::string error;
-    const bool done = read_stones(in, [&](std::string_view line) {
-      const auto v = parse_ints(line);
-      if (!v || v->size() != 3 || (*v)[2] < 1 || (*v)[2] > 3) {
-        error = "malformed BOARD line '" + std::string(line) + "'";
-        return;
-      }
-      ((*v)[2] == 1 ? own : theirs).push_back({static_cast<int>((*v)[0]), static_cast<int>((*v)[1])});
-    });
-    if (!done) return false;
-    if (!require_board(out)) return true;
-    if (error.empty()) error = rebuild(own, theirs);
-    if (!error.empty()) {
-      out << "ERROR " << error << std::endl;
-      return true;
-    }
-    think(out);
-    return true;
-  }
-
-  bool info(std::string_view args, std::istream&, std::ostream& out) {
-    const auto space = args.find(' ');
-    const std::string key = upper(args.substr(0, space));
-    const auto value = parse_int(space == std::string_view::npos ? std::string_view{} : args.substr(space + 1));
-    if (key == "FOLDER" || key == "EVALUATE" || key == "GAME_TYPE") return true;
-    if (!value) {
-      // INFO gets no answer, except a complaint when its number is missing.
-      if (key == "TIMEOUT_TURN" || key == "TIMEOUT_MATCH" || key == "TIME_LEFT" || key == "MAX_MEMORY" ||
-          key == "RULE" || key == "THREAD_NUM") {
-        out << "ERROR INFO " << key << " needs a number" << std::endl;
-      }
-      return true;
-    }
-    if (key == "TIMEOUT_TURN") turn_ms_ = std::max<std::int64_t>(0, *value);
-    else if (key == "TIMEOUT_MATCH") match_ms_ = std::max<std::int64_t>(0, *value);
-    else if (key == "TIME_LEFT") time_left_ms_ = std::max<std::int64_t>(0, *value);
-    else if (key == "MAX_MEMORY") max_memory_ = std::max<std::int64_t>(0, *value);
-    else if (key == "THREAD_NUM") threads_ = static_cast<int>(std::clamp<std::int64_t>(*value, 1, 64));
-    else if (key == "RULE") set_rule((*value & 4) ? Rule::RENJU : (*value & 1) ? Rule::STANDARD : Rule::FREESTYLE);
-    return true;
-  }
-
-  bool end(std::string_view, std::istream&, std::ostream&) { return false; }
-
-  bool about(std::string_view, std::istream&, std::ostream& out) {
-    out << "name=\"tilestone\", version=\"0.1.0\", author=\"tilestone developers\", country=\"-\", www=\"-\"" << std::endl;
-    return true;
-  }
-
-  bool takeback(std::string_view args, std::istream&, std::ostream& out) {
-    if (!require_board(out)) return true;
+    if (!board_) return error(out, NO_BOARD);
     const auto v = parse_ints(args);
-    const auto last = board_->last_move();
-    if (!v || v->size() != 2) {
-      out << "ERROR TAKEBACK needs x,y" << std::endl;
-    } else if (!last || last->x != (*v)[0] || last->y != (*v)[1]) {
-      out << "ERROR " << (*v)[0] << "," << (*v)[1] << " is not the last move" << std::endl;
-    } else {
-      board_->undo();
-      out << "OK" << std::endl;
-    }
+    if (!v || v->size() != 2) return error(out, "expected x,y but got '" + std::string(args) + "'");
+    const auto p = on_board((*v)[0], (*v)[1], board_->size());
+    if (!p) return error(out, std::string(args) + " is off the board");
+    if (!board_->empty_at(*p)) return error(out, format_point(*p) + " is occupied");
+    Board next = *board_;
+    next.play(*p);
+    return answer_move(std::move(next), 1, out);
+  }
+
+  // BOARD: lines x,y,field until DONE; then it is our move, whatever the counts.
+  bool board(std::string_view, std::istream& in, std::ostream& out) {
+    bool overflow = false;
+    const auto lines = read_block(in, overflow);
+    if (!lines) return false;
+    if (!board_) return error(out, NO_BOARD);
+    if (overflow) return error(out, "BOARD has more stones than the board");
+    const auto stones = parse_stones(*lines, board_->size());
+    if (!stones) return error(out, "BOARD " + stones.error());
+    const auto next = board_position(*stones, board_->size(), rule_);
+    if (!next) return error(out, "BOARD " + next.error());
+    return answer_move(*next, 1, out);
+  }
+
+  // YXBOARD: the same lines, the moves in the order given; sets the position without a move.
+  bool yxboard(std::string_view, std::istream& in, std::ostream& out) {
+    bool overflow = false;
+    const auto lines = read_block(in, overflow);
+    if (!lines) return false;
+    if (!board_) return error(out, NO_BOARD);
+    if (overflow) return error(out, "YXBOARD has more stones than the board");
+    const auto stones = parse_stones(*lines, board_->size());
+    if (!stones) return error(out, "YXBOARD " + stones.error());
+    const auto next = ordered_position(*stones, board_->size(), rule_);
+    if (!next) return error(out, "YXBOARD " + next.error());
+    board_ = *next;
     return true;
   }
 
   // SWAP2BOARD: 0 stones - place three; 3 or 5 stones - stay with white and play the next move.
   bool swap2board(std::string_view, std::istream& in, std::ostream& out) {
-    std::vector<Point> stones;
-    std::string error;
-    const bool done = read_stones(in, [&](std::string_view line) {
-      const auto v = parse_ints(line);
-      if (!v || v->size() != 2) error = "malformed SWAP2BOARD line '" + std::string(line) + "'";
-      else stones.push_back({static_cast<int>((*v)[0]), static_cast<int>((*v)[1])});
-    });
-    if (!done) return false;
-    if (!require_board(out)) return true;
-    if (error.empty() && stones.size() != 0 && stones.size() != 3 && stones.size() != 5) error = "SWAP2BOARD needs 0, 3 or 5 stones";
-    if (error.empty()) {
-      board_.emplace(board_->size(), rule_);
-      for (Point p : stones) {
-        if (!board_->empty_at(p)) {
-          error = "bad SWAP2BOARD stone " + std::to_string(p.x) + "," + std::to_string(p.y);
-          break;
-        }
-        board_->play(p);
-      }
-    }
-    if (!error.empty()) {
-      out << "ERROR " << error << std::endl;
-      return true;
-    }
-    if (stones.empty()) {
-      // A quiet, balanced opening: centre, a diagonal neighbour for white, a knight's move for black.
-      const int c = board_->size() / 2;
-      out << c << "," << c << " " << c + 1 << "," << c - 1 << " " << c - 1 << "," << c + 2 << std::endl;
-      return true;
-    }
-    think(out);
+    bool overflow = false;
+    const auto lines = read_block(in, overflow);
+    if (!lines) return false;
+    if (!board_) return error(out, NO_BOARD);
+    if (overflow || (lines->size() != 0 && lines->size() != 3 && lines->size() != 5))
+      return error(out, "SWAP2BOARD needs 0, 3 or 5 stones");
+    const auto points = parse_points(*lines, board_->size());
+    if (!points) return error(out, "SWAP2BOARD " + points.error());
+    const auto next = opening_position(*points, board_->size(), rule_);
+    if (!next) return error(out, "SWAP2BOARD " + next.error());
+    if (!points->empty()) return answer_move(*next, 1, out);
+    // A quiet, balanced opening: centre, a diagonal neighbour for white, a knight's move for black.
+    board_ = *next;
+    const int c = board_->size() / 2;
+    out << format_point({c, c}) << " " << format_point({c + 1, c - 1}) << " " << format_point({c - 1, c + 2}) << std::endl;
     return true;
   }
 
-  bool require_board(std::ostream& out) {
-    if (board_) return true;
-    out << "ERROR no board: send START first" << std::endl;
-    return false;
-  }
-
-  // Reads lines up to DONE, handing each to `take`; false when the input ends first.
-  template <class Take>
-  static bool read_stones(std::istream& in, Take&& take) {
-    std::string line;
-    while (read_line(in, line)) {
-      const auto t = trim(line);
-      if (t.empty()) continue;
-      if (upper(t) == "DONE") return true;
-      take(t);
-    }
-    return false;
-  }
-
-  std::optional<Point> parse_point(std::string_view args, std::ostream& out) {
+  bool takeback(std::string_view args, std::istream&, std::ostream& out) {
+    if (!board_) return error(out, NO_BOARD);
     const auto v = parse_ints(args);
-    if (!v || v->size() != 2) {
-      out << "ERROR expected x,y but got '" << args << "'" << std::endl;
-      return std::nullopt;
-    }
-    const Point p{static_cast<int>(std::clamp<std::int64_t>((*v)[0], -1, 1000)), static_cast<int>(std::clamp<std::int64_t>((*v)[1], -1, 1000))};
-    if (!board_->inside(p)) {
-      out << "ERROR " << (*v)[0] << "," << (*v)[1] << " is off the board" << std::endl;
-      return std::nullopt;
-    }
-    if (!board_->empty_at(p)) {
-      out << "ERROR " << p.x << "," << p.y << " is occupied" << std::endl;
-      return std::nullopt;
-    }
-    return p;
+    if (!v || v->size() != 2) return error(out, "TAKEBACK needs x,y");
+    const auto last = board_->last_move();
+    const auto p = on_board((*v)[0], (*v)[1], board_->size());
+    if (!last || !p || *p != *last) return error(out, std::string(args) + " is not the last move");
+    board_->undo();
+    out << "OK" << std::endl;
+    return true;
   }
 
-  // Plays the stones of a BOARD command alternately; black is whoever has not fewer stones.
-  std::string rebuild(const std::vector<Point>& own, const std::vector<Point>& theirs) {
-    const bool own_black = own.size() == theirs.size();
-    if (!own_black && theirs.size() != own.size() + 1) return "BOARD stone counts do not allow us to move";
-    const auto& black = own_black ? own : theirs;
-    const auto& white = own_black ? theirs : own;
-    Board b(board_->size(), rule_);
-    for (std::size_t i = 0; i < black.size(); ++i) {
-      for (Point p : {black[i], i < white.size() ? white[i] : Point{}}) {
-        if (!p.valid() && i >= white.size()) continue;
-        if (!b.empty_at(p)) return "bad BOARD stone " + std::to_string(p.x) + "," + std::to_string(p.y);
-        b.play(p);
-      }
+  // Step 2. Settings.
+
+  bool info(std::string_view args, std::istream&, std::ostream& out) {
+    const auto space = args.find_first_of(" \t");
+    const std::string key = upper(args.substr(0, space));
+    const std::string_view text = space == std::string_view::npos ? std::string_view{} : args.substr(space + 1);
+    static constexpr std::array<std::string_view, 8> NUMERIC = {
+        "TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT", "MAX_MEMORY", "RULE", "THREAD_NUM", "SHOW_DETAIL", "MAX_DEPTH"};
+    // Other keys (FOLDER, GAME_TYPE, EVALUATE, ...) need nothing from us.
+    if (std::find(NUMERIC.begin(), NUMERIC.end(), key) == NUMERIC.end()) return true;
+    const auto value = parse_int(text);
+    // INFO gets no answer, except a complaint when its number is missing.
+    if (!value) return error(out, "INFO " + key + " needs a number");
+    const std::int64_t v = *value;
+    if (key == "TIMEOUT_TURN") clock_.set_turn(v);
+    else if (key == "TIME_LEFT") clock_.set_left(v);
+    else if (key == "MAX_MEMORY") set_memory(v);
+    else if (key == "THREAD_NUM") threads_ = static_cast<int>(std::clamp<std::int64_t>(v, 1, max_threads()));
+    else if (key == "SHOW_DETAIL") show_detail_ = v != 0;
+    else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::params::MAX_PLY));
+    else if (key == "RULE") {
+      if (v < 0) return error(out, "INFO RULE needs a rule number, not " + std::to_string(v));
+      set_rule(rule_of(v));
     }
-    board_ = b;
-    return {};
+    return true;
+  }
+
+  // More threads than cores would only wait for each other, and late.
+  static std::int64_t max_threads() { return std::min<std::int64_t>(params::MAX_THREADS, core::hardware_threads()); }
+
+  // max_memory is the whole brain's limit (0: none). The table is sized now, not in a timed turn.
+  void set_memory(std::int64_t bytes) {
+    tt_mb_ = bytes <= 0 ? gomoku::params::TT_DEFAULT_MB
+                        : static_cast<std::size_t>(std::max<std::int64_t>(1, bytes / (1 << 20) / params::TT_MEMORY_SHARE));
+    engine_->reserve(tt_mb_);
   }
 
   void set_rule(Rule rule) {
     if (rule == rule_) return;
     rule_ = rule;
-    if (!board_) return;
-    Board b(board_->size(), rule_);
-    for (Point p : board_->moves()) b.play(p);
-    board_ = b;
+    engine_->clear();
+    if (board_) board_ = with_rule(*board_, rule_);
   }
 
-  // Chooses and plays our move, within the turn and the time left.
-  void think(std::ostream& out) {
-    if (board_->full()) {
-      out << "ERROR the board is full" << std::endl;
-      return;
+  // Step 3. Questions that do not move.
+
+  bool about(std::string_view, std::istream&, std::ostream& out) {
+    out << "name=\"tilestone\", version=\"" TILESTONE_VERSION "\", author=\"tilestone developers\", "
+           "country=\"-\", www=\"-\""
+        << std::endl;
+    return true;
+  }
+
+  // YXSHOWFORBID: black's forbidden points as xxyy digits, then a dot (none unless renju).
+  bool yxshowforbid(std::string_view, std::istream&, std::ostream& out) {
+    if (!board_) return error(out, NO_BOARD);
+    std::string digits;
+    auto two = [&](int v) { digits += static_cast<char>('0' + v / 10), digits += static_cast<char>('0' + v % 10); };
+    for (Point p : gomoku::forbidden_points(*board_)) two(p.x), two(p.y);
+    out << "FORBID " << digits << "." << std::endl;
+    return true;
+  }
+
+  bool yxnbest(std::string_view args, std::istream&, std::ostream& out) {
+    if (!board_) return error(out, NO_BOARD);
+    const auto n = parse_int(args);
+    if (!n) return error(out, "YXNBEST needs a number");
+    return answer_move(*board_, static_cast<int>(std::clamp<std::int64_t>(*n, 1, params::MAX_NBEST)), out);
+  }
+
+  bool yxhashclear(std::string_view, std::istream&, std::ostream& out) {
+    engine_->clear();
+    out << "MESSAGE hash cleared" << std::endl;
+    return true;
+  }
+
+  // YXSTOP asks to stop thinking; this brain answers every command before reading the next.
+  bool yxstop(std::string_view, std::istream&, std::ostream&) { return true; }
+
+  bool end(std::string_view, std::istream&, std::ostream&) { return false; }
+
+  // Step 4. Thinking.
+
+  // Plays our move on `next` (the position after the command), which becomes the position;
+  // `nbest` > 1 also lists that many best moves as MESSAGE lines. A full board changes nothing.
+  bool answer_move(Board next, int nbest, std::ostream& out) {
+    if (next.full()) return error(out, "the board is full");
+    const core::Deadline clock = core::Deadline::in_ms(static_cast<double>(clock_.think_ms(arrived_.elapsed_us() / 1000)));
+    std::vector<Point> best;
+    for (int i = 0; i < nbest && (i == 0 || !clock.expired()); ++i) {
+      gomoku::Limits limits;
+      limits.time_ms = static_cast<int>(std::max<std::int64_t>(1, clock.remaining_us() / 1000 / (nbest - i)));
+      limits.threads = threads_;
+      limits.depth = max_depth_;
+      limits.memory_mb = tt_mb_;
+      limits.avoid = best;
+      gomoku::ProgressFn progress;
+      if (show_detail_) progress = [&](const gomoku::SearchInfo& info) { report(info, out); };
+      const auto r = engine_->search(next, limits, progress);
+      Point move = r.move;
+      if (!next.empty_at(move)) move = gomoku::fallback_move(next);
+      // A forced win or block is the answer whatever is avoided: the list ends there.
+      if (std::find(best.begin(), best.end(), move) != best.end()) break;
+      best.push_back(move);
+      if (nbest > 1) out << "MESSAGE nbest " << i + 1 << " " << format_point(move) << " ev " << r.value << " depth " << r.depth << std::endl;
     }
-    std::int64_t budget = turn_ms_ == 0 ? FAST_TURN_MS : turn_ms_;
-    if (time_left_ms_ < std::numeric_limits<std::int64_t>::max()) budget = std::min(budget, time_left_ms_ / MOVES_LEFT_GUESS);
-    budget = std::max(MIN_THINK_MS, budget - TURN_MARGIN_MS);
-    gomoku::Limits limits;
-    limits.time_ms = static_cast<int>(std::min<std::int64_t>(budget, 1 << 30));
-    limits.threads = threads_;
-    if (max_memory_ > 0) limits.memory_mb = static_cast<std::size_t>(std::max<std::int64_t>(1, max_memory_ / (1 << 20) / 4));
-    const auto r = engine_->search(*board_, limits);
-    Point move = r.move;
-    if (!board_->empty_at(move)) move = gomoku::fallback_move(*board_);
-    board_->play(move);
-    out << move.x << "," << move.y << std::endl;
+    next.play(best.front());
+    board_ = std::move(next);
+    out << format_point(best.front()) << std::endl;
+    clock_.spend(arrived_.elapsed_us() / 1000);
+    return true;
   }
 
-  BrainOptions options_;
+  // A realtime line while thinking (INFO show_detail).
+  static void report(const gomoku::SearchInfo& info, std::ostream& out) {
+    const double seconds = std::max(info.elapsed_ms, 1.0) / 1000.0;
+    out << "MESSAGE depth " << info.depth << " ev " << info.value << " n " << info.nodes << " n/s "
+        << static_cast<std::uint64_t>(static_cast<double>(info.nodes) / seconds) << " tm "
+        << static_cast<std::int64_t>(info.elapsed_ms) << " pv";
+    for (Point p : info.pv) out << " " << format_point(p);
+    out << std::endl;
+  }
+
+  void new_game(int size) {
+    board_.emplace(size, rule_);
+    engine_->reserve(tt_mb_);
+    engine_->clear();
+  }
+
+  static bool error(std::ostream& out, std::string_view message) {
+    out << "ERROR " << message << std::endl;
+    return true;
+  }
+
+  static constexpr std::string_view NO_BOARD = "no board: send START first";
+
   std::unique_ptr<gomoku::Engine> engine_;
   std::optional<Board> board_;
   Rule rule_ = Rule::FREESTYLE;
-  std::int64_t turn_ms_;
-  std::int64_t match_ms_ = 0;
-  std::int64_t time_left_ms_ = std::numeric_limits<std::int64_t>::max();
-  std::int64_t max_memory_ = 0;
+  TimeControl clock_;
+  core::Deadline arrived_;  // when the command being served was read
+  std::size_t tt_mb_ = gomoku::params::TT_DEFAULT_MB;
   int threads_ = 1;
+  int max_depth_ = 0;
+  bool show_detail_ = false;
 };
 
-const std::array<Brain::Entry, 11> Brain::DISPATCH = {{
+const std::array<Brain::Entry, 16> Brain::DISPATCH = {{
     {"START", &Brain::start},
     {"RECTSTART", &Brain::rectstart},
     {"RESTART", &Brain::restart},
@@ -364,6 +353,11 @@ const std::array<Brain::Entry, 11> Brain::DISPATCH = {{
     {"ABOUT", &Brain::about},
     {"TAKEBACK", &Brain::takeback},
     {"SWAP2BOARD", &Brain::swap2board},
+    {"YXBOARD", &Brain::yxboard},
+    {"YXSHOWFORBID", &Brain::yxshowforbid},
+    {"YXNBEST", &Brain::yxnbest},
+    {"YXHASHCLEAR", &Brain::yxhashclear},
+    {"YXSTOP", &Brain::yxstop},
 }};
 
 }  // namespace
@@ -372,7 +366,9 @@ int run(std::istream& in, std::ostream& out, const BrainOptions& options) {
   Brain brain(options);
   std::string line;
   while (read_line(in, line)) {
-    if (!brain.handle(line, in, out)) break;
+    const bool more = brain.handle(line, in, out);
+    if (options.observer) options.observer(brain.position());
+    if (!more) break;
   }
   return 0;
 }

@@ -1,7 +1,9 @@
 #pragma once
-// The Gomocup (Piskvork) brain protocol: reads commands from a stream, answers on another.
-// Parse and format only; the thinking is the Gomoku engine's.
+// The Gomocup (Piskvork) brain protocol with the Yixin-Board extensions analysis GUIs use:
+// reads commands from a stream, answers on another. Parse and format only; the thinking is the
+// Gomoku engine's.
 
+#include <functional>
 #include <iosfwd>
 
 #include "gomoku/ai.h"
@@ -11,11 +13,15 @@ namespace tilestone::protocol {
 struct BrainOptions {
   gomoku::Level level = gomoku::Level::STRONG;
   int default_turn_ms = 5000;  ///< per-move budget until the manager sends INFO timeout_turn
+  /// Called after every command with the brain's position (nullptr before the first START):
+  /// lets tests check that a refused command changed nothing.
+  std::function<void(const gomoku::Board*)> observer;
 };
 
 /// Serves the protocol until END or the end of `in`; returns the exit status (0). Every line gets
-/// its answer: a move `x,y`, OK, ERROR <message> for malformed input, UNKNOWN for unknown
-/// commands. Never throws on bad input.
+/// its answer: a move `x,y`, OK, ERROR <message> for malformed input (and then nothing changes),
+/// UNKNOWN for unknown commands, MESSAGE lines while thinking with INFO show_detail. Never
+/// throws on bad input; every move is sent within timeout_turn and time_left.
 int run(std::istream& in, std::ostream& out, const BrainOptions& options = {});
 
 }  // namespace tilestone::protocol

@@ -1,0 +1,26 @@
+#include "core/memory.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace tilestone::core {
+
+std::size_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size);
+}
+
+void* map_zeroed(std::size_t bytes) {
+  // NORESERVE: the pages are promised only as they are written, so a large table that a short
+  // search barely touches does not count against the machine's memory.
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
+void unmap(void* p, std::size_t bytes) {
+  if (p) munmap(p, bytes);
+}
+
+}  // namespace tilestone::core

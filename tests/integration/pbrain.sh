@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# pbrain-tilestone through real pipes: a session as an analysis GUI sends it (BOARD with uneven
+# counts, the Yixin-Board commands, a huge max_memory) gets well-formed answers, in time.
+set -euo pipefail
+B="$3/pbrain-tilestone"
+fail() { echo "FAIL $*"; exit 1; }
+[ -x "$B" ] || fail "no $B"
+
+start=$(date +%s%N)
+out=$(printf '%s\n' "INFO max_memory 9223372036854775807" "INFO timeout_turn 200" "INFO rule 4" "START 15" \
+  "BOARD" "5,7,1" "6,7,1" "7,5,1" "7,6,1" "0,0,2" "0,2,2" "DONE" \
+  "YXBOARD" "5,7,1" "0,0,2" "6,7,1" "0,2,2" "7,5,1" "0,4,2" "7,6,1" "14,14,2" "DONE" "YXSHOWFORBID" \
+  "INFO show_detail 1" "YXNBEST 2" "BOARD" "-1,3,1" "DONE" "YXHASHCLEAR" "ABOUT" "END" | "$B")
+took_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+answers=$(echo "$out" | grep -v '^MESSAGE')
+[ "$(echo "$answers" | sed -n 1p)" = "OK" ] || fail "START: $out"
+echo "$answers" | sed -n 2p | grep -Eq '^[0-9]+,[0-9]+$' || fail "BOARD with 4 stones against 2: $out"
+[ "$(echo "$answers" | sed -n 2p)" != "7,7" ] || fail "black (more stones) played its double three"
+echo "$answers" | sed -n 3p | grep -Eq '^FORBID ([0-9]{4})*0707([0-9]{4})*\.$' || fail "YXSHOWFORBID: $out"
+echo "$answers" | sed -n 4p | grep -Eq '^[0-9]+,[0-9]+$' || fail "YXNBEST: $out"
+echo "$answers" | sed -n 5p | grep -q '^ERROR ' || fail "BOARD -1,3: $out"
+echo "$answers" | sed -n 6p | grep -q '^name="tilestone", version="' || fail "ABOUT: $out"
+[ "$(echo "$out" | grep -c '^MESSAGE nbest ')" = 2 ] || fail "YXNBEST 2 lists two moves: $out"
+echo "$out" | grep -q '^MESSAGE depth ' || fail "show_detail: $out"
+# Three 200 ms turns and a few quick commands, with a table of a quarter of the machine's memory.
+[ "$took_ms" -lt 3000 ] || fail "the session took $took_ms ms"
+echo "pbrain: ok ($took_ms ms)"
