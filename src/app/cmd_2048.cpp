@@ -274,6 +274,7 @@ void add_2048_commands(CLI::App& root) {
     cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file");
     cmd->callback([=] { run_bench(*o); });
   }
+  add_2048_train_command(*g);
 }
 
 }  // namespace tilestone::app

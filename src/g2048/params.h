@@ -35,4 +35,10 @@ inline constexpr int SEED_CLOCK_CHECK_NODES = 8;
 inline constexpr double SEED004_DEFAULT[6] = {1.0, 2.0, 3.0, 1.0, 0.0, 0.0};
 inline constexpr int SEED004_DEPTH = 6;
 
+// n-tuple network training (afterstate TD(0), updates swept backward over each finished game).
+inline constexpr double TD_ALPHA = 0.1;              ///< step size, shared among the features
+inline constexpr double TD_FINE_TUNE_START = 0.8;    ///< share of the games after which the step drops
+inline constexpr double TD_FINE_TUNE_FACTOR = 0.1;   ///< ... to alpha times this
+inline constexpr int TD_REPORT_GAMES = 1000;         ///< games per progress report and log line
+
 }  // namespace tilestone::g2048::params
