@@ -114,16 +114,18 @@ void run_train(const TrainOptions& o) {
   std::signal(SIGINT, previous);
   if (tty) std::fputs("\n", stderr);
 
-  // Step 3. The final file (in the requested encoding) and the curve.
+  // Step 3. The final file and the curve. An interrupted run saves exact weights (a checkpoint to
+  // resume from); a finished one the requested encoding.
+  const bool interrupted = g_interrupted.load() && net->games_trained < o.games;
   SaveOptions save;
-  save.encoding = o.encoding == "int16" ? WeightEncoding::Int16 : WeightEncoding::Float32;
+  save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
   save.zstd_level = o.zstd_level;
   auto written = save_network(*net, o.out, save);
   if (!written) throw UsageError(written.error());
   if (log) log->close();
   if (!o.svg.empty()) write_curve(o.log, o.svg);
-  std::printf("%s %s after %llu games (%s, %.1f MB)\n", g_interrupted.load() ? "interrupted: saved" : "saved",
-              o.out.c_str(), static_cast<unsigned long long>(net->games_trained), o.encoding.c_str(),
+  std::printf("%s %s after %llu games (%s, %.1f MB)\n", interrupted ? "interrupted: saved" : "saved", o.out.c_str(),
+              static_cast<unsigned long long>(net->games_trained), std::string(to_string(save.encoding)).c_str(),
               static_cast<double>(*written) / 1e6);
 }
 

@@ -16,6 +16,8 @@ std::string shipped_network_path() {
   return std::string(TILESTONE_DATA_DIR) + "/ntuple.tsn";
 }
 
+std::string shipped_log_path() { return std::string(TILESTONE_DATA_DIR) + "/ntuple-train.csv"; }
+
 core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network() {
   // Loaded once: the file is large, and every AI of the process shares it read-only.
   static std::once_flag once;

@@ -12,6 +12,8 @@ namespace tilestone::g2048 {
 
 /// $TILESTONE_NTUPLE when set, else the data/ntuple.tsn of the source tree this was built from.
 std::string shipped_network_path();
+/// The training log of the shipped network (data/ntuple-train.csv, next to it).
+std::string shipped_log_path();
 /// The network at shipped_network_path(), loaded on the first call (later calls return the same
 /// network, or the same error).
 core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network();

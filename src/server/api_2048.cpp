@@ -11,6 +11,7 @@
 #include "g2048/ai.h"
 #include "g2048/bench.h"
 #include "g2048/game.h"
+#include "g2048/shipped_network.h"
 #include "server/http_util.h"
 #include "server/routes.h"
 
@@ -47,12 +48,19 @@ Dir get_dir(const json& body) {
   return *d;
 }
 
-// The AI and its limits from a request; the think time is capped by the server's limits.
+// The AI and its limits from a request; the think time is capped by the server's limits. The
+// shipped network serves the ntuple AI and expectimax (unless "eval" is "heuristic"); without it,
+// expectimax falls back to the heuristic and the ntuple AI is unavailable.
 std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
-  AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt};
+  AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt, get_string(body, "eval", std::string())};
   const auto& names = ai_names();
   if (std::find(names.begin(), names.end(), cfg.name) == names.end())
     throw BadRequest(make_ai(cfg).error());  // the message that lists the AIs
+  if (cfg.name == "ntuple" || (cfg.name == "expectimax" && cfg.eval != "heuristic")) {
+    auto net = shipped_network();
+    if (net) cfg.network = *net;
+    else if (cfg.name == "ntuple" || cfg.eval == "ntuple") throw Unavailable(net.error());
+  }
   Limits l;
   l.time_ms = get_number(body, "time_ms", 1, max_time_ms, 100);
   l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
@@ -95,7 +103,7 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   const Grid grid = get_grid(body);
   auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
   if (limits.depth > 0) limits.time_ms = 0;
-  auto lease = ctx.ais.lend(cfg.name);
+  auto lease = ctx.ais.lend(cfg);
   if (!lease) throw BadRequest(lease.error());
   Ai* ai = &*lease.value();
   const Analysis a = ai->analyze(grid.to_board(), limits);
@@ -110,6 +118,7 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   }
   send_json(res, {{"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
                   {"ai", cfg.name},
+                  {"eval", cfg.name != "expectimax" ? json(nullptr) : json(cfg.network ? "ntuple" : "heuristic")},
                   {"depth", a.depth},
                   {"nodes", a.nodes},
                   {"time_ms", a.time_ms},

@@ -14,6 +14,7 @@ namespace tilestone::server {
 struct Context {
   ServerLimits limits;
   std::atomic<int> running_benches{0};
+  std::atomic<int> running_trainings{0};  ///< Lab training runs (one at a time)
   Recording recording;
   AiPool ais;  ///< 2048 AIs lent to analyze requests
 };
@@ -24,6 +25,8 @@ httplib::Server::Handler guarded(httplib::Server::Handler handler);
 
 void add_2048_routes(httplib::Server& svr, Context& ctx);
 void add_gomoku_routes(httplib::Server& svr, Context& ctx);
+/// The Lab's n-tuple training: a live run and the shipped network's curve.
+void add_train_routes(httplib::Server& svr, Context& ctx);
 void add_history_routes(httplib::Server& svr, Context& ctx);
 
 }  // namespace tilestone::server

@@ -117,6 +117,7 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
           }));
   add_2048_routes(svr, impl_->ctx);
   add_gomoku_routes(svr, impl_->ctx);
+  add_train_routes(svr, impl_->ctx);
   add_history_routes(svr, impl_->ctx);
   // Unknown API paths are JSON errors; everything else is the UI.
   svr.Get(R"(/api/.*)", [](const auto&, auto& res) { send_error(res, "no such endpoint", 404); });

@@ -17,6 +17,7 @@ struct ServerLimits {
   double max_bench_time_ms = 100;    ///< think time per move in a Lab benchmark
   std::size_t max_body_bytes = 64 * 1024;
   int max_running_benches = 2;       ///< Lab benchmarks running at once
+  int max_train_games = 20000;       ///< games in one Lab training run
   int threads = 64;                  ///< requests served at once
 };
 
