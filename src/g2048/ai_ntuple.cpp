@@ -3,7 +3,6 @@
 
 #include "g2048/ai_impl.h"
 #include "g2048/ntuple.h"
-#include "g2048/td_train.h"
 
 namespace tilestone::g2048 {
 
@@ -17,12 +16,15 @@ class NTupleAi final : public Ai {
   Analysis analyze(Board b, const Limits&, const InfoCallback&) override {
     const auto t0 = core::now_us();
     Analysis out = legal_moves(b);
+    // The same choice as best_move (the trainer's policy): the first of the largest values.
+    float best = 0;
     for (Dir d : ALL_DIRS) {
       if (!out.legal[index(d)]) continue;
-      out.values[index(d)] = static_cast<double>(b.gain(d)) + net_->value(b.after(d));
+      const float v = static_cast<float>(b.gain(d)) + net_->value(b.after(d));
+      out.values[index(d)] = v;
       ++out.nodes;
+      if (!out.best || v > best) out.best = d, best = v;
     }
-    out.best = best_move(*net_, b).dir;
     out.depth = 1;
     return finish(out, t0);
   }
