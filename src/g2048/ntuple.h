@@ -74,10 +74,18 @@ class NTupleNetwork {
 
   /// The value of the afterstate `b`.
   float value(Board b) const {
+    // The weights are scattered over hundreds of megabytes, so nearly every read misses the
+    // caches: work out every address first and ask for them all, so that the reads overlap.
     const auto syms = symmetries(b);
+    const std::size_t n = layout_.size();
+    std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
+    for (std::size_t s = 0; s < SYMMETRIES; ++s)
+      for (std::size_t t = 0; t < n; ++t) {
+        at[s * n + t] = &tables_[t][index(t, syms[s])];
+        __builtin_prefetch(at[s * n + t]);
+      }
     float sum = 0;
-    for (const Board s : syms)
-      for (std::size_t t = 0; t < layout_.size(); ++t) sum += load(t, index(t, s));
+    for (std::size_t i = 0; i < SYMMETRIES * n; ++i) sum += load(at[i]);
     return sum;
   }
 
@@ -109,6 +117,9 @@ class NTupleNetwork {
   }
   // Relaxed atomic access compiles to plain loads and stores, and keeps concurrent training
   // free of data races in the language's sense.
+  static float load(const float* p) {
+    return std::atomic_ref<float>(*const_cast<float*>(p)).load(std::memory_order_relaxed);
+  }
   float load(std::size_t t, std::uint32_t i) const {
     return std::atomic_ref<float>(const_cast<float&>(tables_[t][i])).load(std::memory_order_relaxed);
   }
