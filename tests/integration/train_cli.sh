@@ -45,6 +45,13 @@ check "bench names the AI" grep -q "ntuple, 1 ply, 3 games" "$tmp/out"
 expect_status 0 2048 bench --eval ntuple --network "$tmp/b.tsn" --games 1 --depth 1
 check "bench names the evaluation" grep -q "expectimax (ntuple eval)" "$tmp/out"
 
+# A few thousand games on a fixed seed beat a random player by far.
+expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet
+mean() { "$bin" 2048 bench "$@" --games 10 --seed 5 2>/dev/null | awk '/^score/ {print $3}'; }
+trained=$(mean --ai ntuple --network "$tmp/e.tsn")
+random=$(mean --ai random)
+check "a trained network beats random ($trained vs $random)" test "$trained" -gt $((4 * random))
+
 # Refused: truncated, foreign, missing files; bad options.
 head -c 200 "$tmp/b.tsn" > "$tmp/short.tsn"
 expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/short.tsn"
