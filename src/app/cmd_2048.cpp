@@ -18,6 +18,7 @@
 #include "g2048/bench.h"
 #include "g2048/grid.h"
 #include "g2048/ntuple.h"
+#include "g2048/params.h"
 #include "g2048/shipped_network.h"
 #include "g2048/weights_file.h"
 
@@ -49,7 +50,7 @@ struct AiOptions {
 void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
   o.threads = default_threads;
   cmd->add_option("--ai", o.ai, "AI: expectimax (default), ntuple, minimax, montecarlo, greedy, random");
-  cmd->add_option("--eval", o.eval, "expectimax's evaluation: ntuple (default, the learned network) or heuristic");
+  cmd->add_option("--eval", o.eval, "expectimax's evaluation: ntuple (the learned network) or heuristic");
   cmd->add_option("--network", o.network, "n-tuple weights file (default: the shipped data/ntuple.tsn)");
   cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)");
   cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)");
@@ -63,7 +64,7 @@ void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
 // have it is an error; expectimax without --eval falls back to the heuristic, and says so.
 std::shared_ptr<const NTupleNetwork> resolve_network(const AiOptions& o) {
   const bool needed = o.ai == "ntuple" || (o.ai == "expectimax" && o.eval == "ntuple");
-  const bool wanted = needed || (o.ai == "expectimax" && o.eval.empty());
+  const bool wanted = needed || (o.ai == "expectimax" && o.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL);
   if (!wanted) return nullptr;
   core::Result<std::shared_ptr<const NTupleNetwork>> net = core::fail("");
   if (!o.network.empty()) {
@@ -217,7 +218,8 @@ void run_bench(const BenchOptions& o) {
   const std::string setup = fmt::format("{}{}, {}, {} games, {} job{}, seed {}{}", cfg.name,
                                         cfg.weights ? " (seed-004 weights)"
                                         : cfg.name != "expectimax" ? ""
-                                        : cfg.network && cfg.eval != "heuristic" ? " (ntuple eval)"
+                                        : cfg.network && (cfg.eval == "ntuple" || (cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL))
+                                            ? " (ntuple eval)"
                                                                                  : " (heuristic eval)",
                                         limits_text(cfg, limits), o.games,
                                         o.jobs, o.jobs == 1 ? "" : "s", o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");

@@ -7,6 +7,7 @@
 
 #include "g2048/ai_impl.h"
 #include "g2048/heuristic.h"
+#include "g2048/params.h"
 
 namespace tilestone::g2048 {
 
@@ -40,8 +41,10 @@ core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   const bool wants_network = config.name == "ntuple" || (config.name == "expectimax" && config.eval == "ntuple");
   if (wants_network && !config.network)
     return core::fail(fmt::format("the {} AI needs an n-tuple network, and none is loaded", config.name));
-  if (config.name == "expectimax")
-    return config.network && config.eval != "heuristic" ? make_expectimax(config.network) : make_expectimax();
+  if (config.name == "expectimax") {
+    const bool ntuple = config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL);
+    return ntuple && config.network ? make_expectimax(config.network) : make_expectimax();
+  }
   if (config.name == "ntuple") return make_ntuple(config.network);
   if (config.name == "minimax") return make_minimax(config.weights);
   if (config.name == "montecarlo") return make_montecarlo();

@@ -61,8 +61,8 @@ struct AiConfig {
 
   std::string name = "expectimax";  ///< expectimax | ntuple | minimax | montecarlo | greedy | random
   std::optional<Seed004Weights> weights;  ///< minimax: use the seed-004 evaluation with these
-  /// expectimax's evaluation: "ntuple" (needs `network`), "heuristic", or empty for ntuple when a
-  /// network is given and the heuristic otherwise.
+  /// expectimax's evaluation: "ntuple" (needs `network`), "heuristic", or empty for the default
+  /// (params::NTUPLE_IS_DEFAULT_EVAL; the heuristic when no network is given).
   std::string eval;
   std::shared_ptr<const NTupleNetwork> network;  ///< the learned evaluation (ntuple, expectimax)
 };

@@ -11,6 +11,7 @@
 #include "g2048/ai.h"
 #include "g2048/bench.h"
 #include "g2048/game.h"
+#include "g2048/params.h"
 #include "g2048/shipped_network.h"
 #include "server/http_util.h"
 #include "server/routes.h"
@@ -56,7 +57,8 @@ std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
   const auto& names = ai_names();
   if (std::find(names.begin(), names.end(), cfg.name) == names.end())
     throw BadRequest(make_ai(cfg).error());  // the message that lists the AIs
-  if (cfg.name == "ntuple" || (cfg.name == "expectimax" && cfg.eval != "heuristic")) {
+  const bool default_ntuple = cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL;
+  if (cfg.name == "ntuple" || (cfg.name == "expectimax" && (cfg.eval == "ntuple" || default_ntuple))) {
     auto net = shipped_network();
     if (net) cfg.network = *net;
     else if (cfg.name == "ntuple" || cfg.eval == "ntuple") throw Unavailable(net.error());
