@@ -50,7 +50,8 @@ struct AiOptions {
 void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
   o.threads = default_threads;
   cmd->add_option("--ai", o.ai, "AI: expectimax (default), ntuple, minimax, montecarlo, greedy, random");
-  cmd->add_option("--eval", o.eval, "expectimax's evaluation: ntuple (the learned network) or heuristic");
+  cmd->add_option("--eval", o.eval, fmt::format("expectimax's evaluation: ntuple (the learned network) or heuristic (default {})",
+                              params::NTUPLE_IS_DEFAULT_EVAL ? "ntuple" : "heuristic"));
   cmd->add_option("--network", o.network, "n-tuple weights file (default: the shipped data/ntuple.tsn)");
   cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)");
   cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)");

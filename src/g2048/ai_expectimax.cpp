@@ -129,7 +129,8 @@ class ExpectimaxAi final : public Ai {
 
     const bool fixed_depth = limits.depth > 0;
     const double budget_ms = fixed_depth ? 0 : (limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
-    const core::Deadline deadline = fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms);
+    const core::Deadline deadline =
+        fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms * (1.0 - params::BUDGET_MARGIN));
     const int max_depth = fixed_depth ? limits.depth : params::MAX_DEPTH;
     ++generation_;
     for (auto& s : searchers_) s.start(eval_, generation_, &deadline);

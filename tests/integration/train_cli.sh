@@ -66,9 +66,10 @@ expect_status 2 2048 hint --board "$board" --ai minimax --eval ntuple --network 
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 0
 expect_status 2 2048 train --out "$tmp/d.tsn" --layout 0123,0g
 expect_status 2 2048 train --out "$tmp/d.tsn" --alpha 2
-# Without a network the ntuple AI is an error and expectimax falls back to the heuristic.
+# Without a network the ntuple AI and --eval ntuple are errors; the default expectimax needs none.
 TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --ai ntuple
+check "the missing file is named" grep -q "missing.tsn" "$tmp/err"
+TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --eval ntuple --depth 2
 TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 0 2048 hint --board "$board" --depth 2
-check "the fallback is announced" grep -q "uses the heuristic evaluation" "$tmp/err"
 
 exit $fail
