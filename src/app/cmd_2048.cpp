@@ -19,6 +19,10 @@
 #include "core/svg.h"
 #include "g2048/bench.h"
 #include "g2048/grid.h"
+#include "g2048/ntuple.h"
+#include "g2048/params.h"
+#include "g2048/shipped_network.h"
+#include "g2048/weights_file.h"
 
 namespace tilestone::app {
 
@@ -42,12 +46,17 @@ struct AiOptions {
   int playouts = 400;
   unsigned threads = 0;
   std::string weights;
+  std::string eval;
+  std::string network;
   std::uint64_t seed = 1;
 };
 
 void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
   o.threads = default_threads;
-  cmd->add_option("--ai", o.ai, "AI: expectimax (default), minimax, montecarlo, greedy, random");
+  cmd->add_option("--ai", o.ai, "AI: expectimax (default), ntuple, minimax, montecarlo, greedy, random")->check(non_empty());
+  cmd->add_option("--eval", o.eval, fmt::format("expectimax's evaluation: ntuple (the learned network) or heuristic (default {})",
+                              params::NTUPLE_IS_DEFAULT_EVAL ? "ntuple" : "heuristic"));
+  cmd->add_option("--network", o.network, "n-tuple weights file (default: the shipped data/ntuple.tsn)")->check(non_empty());
   cmd->add_option("--time-ms", o.time_ms, "think time per move in milliseconds (default 100)")
       ->check(number_in(0, MAX_TIME_MS));
   cmd->add_option("--depth", o.depth, "fixed search depth instead of a time budget (deterministic)")
@@ -59,9 +68,28 @@ void add_ai_options(CLI::App* cmd, AiOptions& o, unsigned default_threads) {
   cmd->add_option("--seed", o.seed, "seed for the random choices")->check(seed_value());
 }
 
+// The network the options ask for: --network, or the shipped one. An AI that needs it and cannot
+// have it is an error; expectimax without --eval falls back to the heuristic, and says so.
+std::shared_ptr<const NTupleNetwork> resolve_network(const AiOptions& o) {
+  const bool needed = o.ai == "ntuple" || (o.ai == "expectimax" && o.eval == "ntuple");
+  const bool wanted = needed || (o.ai == "expectimax" && o.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL);
+  if (!wanted) return nullptr;
+  core::Result<std::shared_ptr<const NTupleNetwork>> net = core::fail("");
+  if (!o.network.empty()) {
+    auto loaded = load_network(o.network);
+    if (!loaded) throw UsageError(loaded.error());
+    return std::make_shared<NTupleNetwork>(std::move(loaded).value());
+  }
+  net = shipped_network();
+  if (net) return *net;
+  if (needed) throw UsageError(net.error());
+  std::fprintf(stderr, "tilestone: %s; expectimax uses the heuristic evaluation\n", net.error().c_str());
+  return nullptr;
+}
+
 // Validates the options and turns them into an AI configuration and limits.
 std::pair<AiConfig, Limits> resolve(const AiOptions& o) {
-  AiConfig cfg{o.ai, std::nullopt};
+  AiConfig cfg{o.ai, std::nullopt, o.eval, resolve_network(o)};
   if (!o.weights.empty()) {
     auto w = parse_weights(o.weights);
     if (!w) throw UsageError(w.error());
@@ -150,6 +178,7 @@ int exponent_of_tile(std::uint64_t tile) {
 }
 
 std::string limits_text(const AiConfig& cfg, const Limits& l) {
+  if (cfg.name == "ntuple") return "1 ply";
   if (cfg.name == "montecarlo") return fmt::format("{} playouts/move", l.playouts);
   if (cfg.name == "greedy" || cfg.name == "random") return "no search";
   if (l.depth > 0) return fmt::format("depth {}", l.depth);
@@ -228,10 +257,14 @@ void run_bench(const BenchOptions& o) {
 
   // The setup line names what decides the games, not how they were spread over jobs or
   // machines, so a merged run prints the same line.
-  const std::string setup = fmt::format("{}{}, {}, {} games, seed {}{}", cfg.name, cfg.weights ? " (seed-004 weights)" : "",
-                                        limits_text(cfg, limits), o.games, o.ai.seed,
-                                        o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
-  const json settings = {{"setup", setup},          {"ai", cfg.name},         {"weights", cfg.weights.has_value()},
+  const std::string setup = fmt::format(
+      "{}{}, {}, {} games, seed {}{}", cfg.name,
+      cfg.weights                    ? " (seed-004 weights)"
+      : cfg.name != "expectimax"     ? ""
+      : cfg.network && (cfg.eval == "ntuple" || (cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)) ? " (ntuple eval)"
+                                                                                                     : " (heuristic eval)",
+      limits_text(cfg, limits), o.games, o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
+  const json settings = {{"setup", setup},          {"ai", cfg.name},         {"weights", cfg.weights.has_value()}, {"eval", cfg.eval},
                          {"time_ms", limits.time_ms}, {"depth", limits.depth}, {"playouts", limits.playouts},
                          {"games", o.games},        {"seed", o.ai.seed},      {"stop_at", o.stop_at}};
   std::cout << report_text(setup, summarize(*report));
@@ -287,6 +320,7 @@ void add_2048_commands(CLI::App& root) {
         ->check(non_empty());
     cmd->callback([=] { run_bench(*o); });
   }
+  add_2048_train_command(*g);
 }
 
 void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out) {

@@ -15,6 +15,8 @@ struct UsageError : std::runtime_error {
 };
 
 void add_2048_commands(CLI::App& root);
+/// `tilestone 2048 train`, under the 2048 command.
+void add_2048_train_command(CLI::App& g2048);
 void add_bench_command(CLI::App& root);
 void add_serve_command(CLI::App& root);
 void add_gomoku_commands(CLI::App& root);

@@ -113,4 +113,77 @@ std::string render_svg(const BarChart& chart) {
   return svg;
 }
 
+std::string render_svg(const LineChart& chart) {
+  const double width = 720, height = 420;
+  const double left = 72, right = 56, top = 48, bottom = 64;
+  const double plot_w = width - left - right, plot_h = height - top - bottom;
+
+  double xmin = chart.x.empty() ? 0 : chart.x.front(), xmax = chart.x.empty() ? 1 : chart.x.back();
+  if (xmax <= xmin) xmax = xmin + 1;
+  double vmax = 0;
+  bool has_right = false;
+  for (const auto& s : chart.series) {
+    has_right |= s.right_axis;
+    if (!s.right_axis)
+      for (double v : s.values) vmax = std::max(vmax, v);
+  }
+  const double ymax = nice_ceiling(vmax);
+  auto px = [&](double x) { return left + plot_w * (x - xmin) / (xmax - xmin); };
+  auto py = [&](double v, bool pct) { return top + plot_h - plot_h * std::clamp(v / (pct ? 100.0 : ymax), 0.0, 1.0); };
+
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+      "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#faf8ef\"/>\n"
+      "<text x=\"{2}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#776e65\">{3}</text>\n",
+      width, height, width / 2, xml_escape(chart.title));
+
+  // Step 1. Grid lines, the left axis and (if used) the right axis in percent.
+  for (int i = 0; i <= 5; ++i) {
+    const double y = top + plot_h - plot_h * i / 5.0;
+    svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"#d6cdc4\"/>\n", left, y,
+                       left + plot_w, y);
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\" fill=\"#776e65\">{:.6g}</text>\n", left - 6,
+                       y + 4, ymax * i / 5.0);
+    if (has_right)
+      svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#776e65\">{}%</text>\n", left + plot_w + 6, y + 4,
+                         20 * i);
+  }
+  for (int i = 0; i <= 4; ++i) {
+    const double x = xmin + (xmax - xmin) * i / 4.0;
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#776e65\">{:.6g}</text>\n", px(x),
+                       top + plot_h + 18, x);
+  }
+
+  // Step 2. One polyline per series.
+  for (std::size_t si = 0; si < chart.series.size(); ++si) {
+    const auto& s = chart.series[si];
+    std::string points;
+    for (std::size_t i = 0; i < s.values.size() && i < chart.x.size(); ++i)
+      points += fmt::format("{:.1f},{:.1f} ", px(chart.x[i]), py(s.values[i], s.right_axis));
+    svg += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" points=\"{}\"/>\n",
+                       PALETTE[si % std::size(PALETTE)], s.right_axis ? 1.5 : 2.5, points);
+  }
+
+  // Step 3. Axes titles and legend.
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#776e65\">{}</text>\n", left + plot_w / 2,
+                     height - 16, xml_escape(chart.x_label));
+  svg += fmt::format(
+      "<text x=\"16\" y=\"{0}\" text-anchor=\"middle\" fill=\"#776e65\" transform=\"rotate(-90 16 {0})\">{1}</text>\n",
+      top + plot_h / 2, xml_escape(chart.y_label));
+  if (has_right)
+    svg += fmt::format(
+        "<text x=\"{0}\" y=\"{1}\" text-anchor=\"middle\" fill=\"#776e65\" transform=\"rotate(90 {0} {1})\">{2}</text>\n",
+        width - 12, top + plot_h / 2, xml_escape(chart.y2_label));
+  for (std::size_t si = 0; si < chart.series.size(); ++si) {
+    const double y = top + 4 + 16 * static_cast<double>(si);
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/>\n", left + 8, y,
+                       PALETTE[si % std::size(PALETTE)]);
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#776e65\">{}</text>\n", left + 24, y + 9,
+                       xml_escape(chart.series[si].name));
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
 }  // namespace tilestone::core

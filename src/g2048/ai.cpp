@@ -7,6 +7,7 @@
 
 #include "g2048/ai_impl.h"
 #include "g2048/heuristic.h"
+#include "g2048/params.h"
 
 namespace tilestone::g2048 {
 
@@ -22,7 +23,7 @@ Analysis finish(Analysis a, std::int64_t t0_us) {
 }
 
 const std::vector<std::string>& ai_names() {
-  static const std::vector<std::string> names{"expectimax", "minimax", "montecarlo", "greedy", "random"};
+  static const std::vector<std::string> names{"expectimax", "ntuple", "minimax", "montecarlo", "greedy", "random"};
   return names;
 }
 
@@ -33,7 +34,18 @@ core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   seed002::init_tables();
   if (config.weights && config.name != "minimax")
     return core::fail("--weights applies to the minimax AI only");
-  if (config.name == "expectimax") return make_expectimax();
+  if (!config.eval.empty() && config.eval != "ntuple" && config.eval != "heuristic")
+    return core::fail(fmt::format("unknown evaluation '{}': choose ntuple or heuristic", config.eval));
+  if (!config.eval.empty() && config.name != "expectimax")
+    return core::fail("--eval applies to the expectimax AI only");
+  const bool wants_network = config.name == "ntuple" || (config.name == "expectimax" && config.eval == "ntuple");
+  if (wants_network && !config.network)
+    return core::fail(fmt::format("the {} AI needs an n-tuple network, and none is loaded", config.name));
+  if (config.name == "expectimax") {
+    const bool ntuple = config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL);
+    return ntuple && config.network ? make_expectimax(config.network) : make_expectimax();
+  }
+  if (config.name == "ntuple") return make_ntuple(config.network);
   if (config.name == "minimax") return make_minimax(config.weights);
   if (config.name == "montecarlo") return make_montecarlo();
   if (config.name == "greedy") return make_greedy();

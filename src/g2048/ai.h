@@ -52,9 +52,20 @@ struct Analysis {
 /// max exponent, repeats, mean exponent.
 using Seed004Weights = std::array<double, 6>;
 
+class NTupleNetwork;
+
 struct AiConfig {
-  std::string name = "expectimax";          ///< expectimax | minimax | montecarlo | greedy | random
-  std::optional<Seed004Weights> weights;    ///< minimax: use the seed-004 evaluation with these
+  AiConfig() = default;
+  AiConfig(std::string name_, std::optional<Seed004Weights> weights_, std::string eval_ = {},
+           std::shared_ptr<const NTupleNetwork> network_ = nullptr)
+      : name(std::move(name_)), weights(weights_), eval(std::move(eval_)), network(std::move(network_)) {}
+
+  std::string name = "expectimax";  ///< expectimax | ntuple | minimax | montecarlo | greedy | random
+  std::optional<Seed004Weights> weights;  ///< minimax: use the seed-004 evaluation with these
+  /// expectimax's evaluation: "ntuple" (needs `network`), "heuristic", or empty for the default
+  /// (params::NTUPLE_IS_DEFAULT_EVAL; the heuristic when no network is given).
+  std::string eval;
+  std::shared_ptr<const NTupleNetwork> network;  ///< the learned evaluation (ntuple, expectimax)
 };
 
 class Ai {

@@ -1,7 +1,11 @@
 // Expectimax: max over the player's moves, expectation over spawns (every empty cell, a 2 with
 // p 0.9 and a 4 with p 0.1). Branches whose probability falls under a cut-off are evaluated
 // statically; a transposition table per root move remembers chance nodes; iterative deepening
-// under the time budget; root moves are searched on several threads.
+// that spends the whole time budget; root moves are searched on several threads.
+//
+// Two evaluations: the hand-set row heuristic, and the n-tuple network. The network values an
+// afterstate by the score still to come, so with it a move is worth its reward plus the value
+// of what follows; the heuristic values the board alone.
 
 #include <algorithm>
 #include <atomic>
@@ -12,11 +16,23 @@
 #include "core/parallel.h"
 #include "g2048/ai_impl.h"
 #include "g2048/heuristic.h"
+#include "g2048/ntuple.h"
 #include "g2048/params.h"
 
 namespace tilestone::g2048 {
 
 namespace {
+
+struct HeuristicEval {
+  static constexpr bool REWARDS = false;
+  float operator()(Board b) const { return expectimax_eval(b); }
+};
+
+struct NTupleEval {
+  static constexpr bool REWARDS = true;
+  const NTupleNetwork* net;
+  float operator()(Board b) const { return net->value(b); }
+};
 
 struct TTEntry {
   std::uint64_t key = 0;
@@ -26,14 +42,15 @@ struct TTEntry {
 };
 
 // One root move's search: its own table, so threads never share memory.
+template <class Eval>
 class Searcher {
  public:
   Searcher() : table_(std::size_t{1} << params::TT_BITS) {}
 
-  void start(std::uint16_t generation, const core::Deadline* deadline, const std::atomic<bool>* stop) {
+  void start(Eval eval, std::uint16_t generation, const core::Deadline* deadline) {
+    eval_ = eval;
     generation_ = generation;
     deadline_ = deadline;
-    stop_ = stop;
     aborted_ = false;
     nodes_ = 0;
   }
@@ -50,16 +67,17 @@ class Searcher {
     for (Dir d : ALL_DIRS) {
       const Board n = b.after(d);
       if (n == b) continue;
-      best = std::max(best, chance(n, prob, depth));
+      float v = chance(n, prob, depth);
+      if constexpr (Eval::REWARDS) v += static_cast<float>(b.gain(d));
+      best = std::max(best, v);
     }
     return best;
   }
 
   float chance(Board b, float prob, int depth) {
-    if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_)
-      aborted_ = (stop_ && stop_->load(std::memory_order_relaxed)) || (deadline_ && deadline_->expired());
+    if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) aborted_ = deadline_ && deadline_->expired();
     if (aborted_) return 0;
-    if (depth <= 0 || prob < params::PROB_CUTOFF) return expectimax_eval(b);
+    if (depth <= 0 || prob < params::PROB_CUTOFF) return eval_(b);
 
     // Step 1. The table: a stored value searched at least as deep is as good as a new one.
     TTEntry& e = table_[slot(b)];
@@ -85,16 +103,20 @@ class Searcher {
     return static_cast<std::size_t>(h >> (64 - params::TT_BITS));
   }
 
+  Eval eval_{};
   std::vector<TTEntry> table_;
   std::uint16_t generation_ = 0;
   const core::Deadline* deadline_ = nullptr;
-  const std::atomic<bool>* stop_ = nullptr;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;
 };
 
+template <class Eval>
 class ExpectimaxAi final : public Ai {
  public:
+  explicit ExpectimaxAi(Eval eval, std::shared_ptr<const NTupleNetwork> keep = nullptr)
+      : eval_(eval), keep_(std::move(keep)) {}
+
   std::string_view name() const override { return "expectimax"; }
 
   Analysis analyze(Board b, const Limits& limits, const InfoCallback& on_info) override {
@@ -109,32 +131,20 @@ class ExpectimaxAi final : public Ai {
     // maximum, is a deadline the search always honours.
     const bool fixed_depth = limits.depth > 0 && limits.time_ms <= 0;
     const double budget_ms = fixed_depth ? 0 : (limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
-    const core::Deadline deadline = fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms);
+    const core::Deadline deadline =
+        fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms * (1.0 - params::BUDGET_MARGIN));
+    // A depth is a maximum, also under a time budget (the budget still holds).
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, params::MAX_DEPTH) : params::MAX_DEPTH;
     ++generation_;
-    for (auto& s : searchers_) {
-      s.start(generation_, &deadline, nullptr);
-    }
+    for (auto& s : searchers_) s.start(eval_, generation_, &deadline);
 
-    std::int64_t last_iteration_us = 0, previous_iteration_us = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      // Step 1. Is there time for another iteration? Assume it grows by as much as the last one
-      // did over the one before, and by at least MIN_GROWTH.
-      const auto iteration_start = core::now_us();
-      if (!fixed_depth && depth > 1) {
-        const double growth =
-            previous_iteration_us > 0
-                ? std::max(params::MIN_GROWTH, static_cast<double>(last_iteration_us) / static_cast<double>(previous_iteration_us))
-                : params::MIN_GROWTH;
-        const double estimate = static_cast<double>(last_iteration_us) * growth;
-        if (static_cast<double>(iteration_start - t0) + estimate > budget_ms * 1000.0) break;
-      }
-
-      // Step 2. Search every root move at this depth, on up to `threads` threads.
+    for (int depth = 1; depth <= max_depth && !deadline.expired(); ++depth) {
+      // Step 1. Search every root move at this depth, the best of the last iteration first, on
+      // up to `threads` threads.
+      if (out.best) std::stable_partition(moves.begin(), moves.end(), [&](Dir d) { return d == *out.best; });
       std::array<float, 4> values{};
       core::parallel_for(moves.size(), std::max(1u, limits.threads), [&](std::size_t i) {
-        Searcher& s = searchers_[index(moves[i])];
-        values[i] = s.root(b.after(moves[i]), depth);
+        values[i] = root_value(b, moves[i], depth);
       });
       bool aborted = false;
       std::uint64_t nodes = 0;
@@ -143,40 +153,66 @@ class ExpectimaxAi final : public Ai {
         nodes += searchers_[index(d)].nodes();
       }
       out.nodes = nodes;
-      // An interrupted iteration is discarded: its values compare unequal depths.
-      if (aborted) break;
+
+      // Step 2. An interrupted iteration counts only when the last best move finished: a move
+      // that finished and beats it at the new depth takes over; the others keep the old values.
+      if (aborted) {
+        if (out.best && !searchers_[index(moves[0])].aborted()) {
+          for (std::size_t i = 0; i < moves.size(); ++i)
+            if (!searchers_[index(moves[i])].aborted()) out.values[index(moves[i])] = values[i];
+          for (std::size_t i = 1; i < moves.size(); ++i)
+            if (!searchers_[index(moves[i])].aborted() && values[i] > out.values[index(*out.best)]) out.best = moves[i];
+        }
+        break;
+      }
 
       // Step 3. Keep the completed iteration.
       out.depth = depth;
       for (std::size_t i = 0; i < moves.size(); ++i) out.values[index(moves[i])] = values[i];
-      out.best = moves[0];
-      for (Dir d : moves)
-        if (out.values[index(d)] > out.values[index(*out.best)]) out.best = d;
-      previous_iteration_us = last_iteration_us;
-      last_iteration_us = std::max<std::int64_t>(1, core::now_us() - iteration_start);
+      out.best = best_of(out, moves);
       if (on_info)
         on_info({depth, out.best, out.values[index(*out.best)], out.nodes,
                  static_cast<double>(core::now_us() - t0) / 1000.0});
     }
     // The first iteration is always kept, even if the budget was tiny.
     if (out.depth == 0) {
-      for (auto& s : searchers_) s.start(++generation_, nullptr, nullptr);
-      for (Dir d : moves) out.values[index(d)] = searchers_[index(d)].root(b.after(d), 1);
-      out.best = moves[0];
-      for (Dir d : moves)
-        if (out.values[index(d)] > out.values[index(*out.best)]) out.best = d;
+      for (auto& s : searchers_) s.start(eval_, ++generation_, nullptr);
+      for (Dir d : moves) out.values[index(d)] = root_value(b, d, 1);
+      out.best = best_of(out, moves);
       out.depth = 1;
     }
     return finish(out, t0);
   }
 
  private:
-  std::array<Searcher, 4> searchers_;
+  float root_value(Board b, Dir d, int depth) {
+    float v = searchers_[index(d)].root(b.after(d), depth);
+    if constexpr (Eval::REWARDS) v += static_cast<float>(b.gain(d));
+    return v;
+  }
+
+  // The largest value; ties go to the first legal move in Dir order, so searches are repeatable.
+  static Dir best_of(const Analysis& a, const std::vector<Dir>& moves) {
+    std::optional<Dir> best;
+    for (Dir d : ALL_DIRS)
+      if (std::find(moves.begin(), moves.end(), d) != moves.end() && (!best || a.values[index(d)] > a.values[index(*best)]))
+        best = d;
+    return *best;
+  }
+
+  Eval eval_;
+  std::shared_ptr<const NTupleNetwork> keep_;  // keeps the network alive as long as the AI
+  std::array<Searcher<Eval>, 4> searchers_;
   std::uint16_t generation_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Ai> make_expectimax() { return std::make_unique<ExpectimaxAi>(); }
+std::unique_ptr<Ai> make_expectimax() { return std::make_unique<ExpectimaxAi<HeuristicEval>>(HeuristicEval{}); }
+
+std::unique_ptr<Ai> make_expectimax(std::shared_ptr<const NTupleNetwork> network) {
+  const NTupleNetwork* raw = network.get();
+  return std::make_unique<ExpectimaxAi<NTupleEval>>(NTupleEval{raw}, std::move(network));
+}
 
 }  // namespace tilestone::g2048

@@ -14,6 +14,9 @@ Analysis legal_moves(Board b);
 Analysis finish(Analysis a, std::int64_t t0_us);
 
 std::unique_ptr<Ai> make_expectimax();
+/// Expectimax over the n-tuple network's values.
+std::unique_ptr<Ai> make_expectimax(std::shared_ptr<const NTupleNetwork> network);
+std::unique_ptr<Ai> make_ntuple(std::shared_ptr<const NTupleNetwork> network);
 std::unique_ptr<Ai> make_minimax(std::optional<Seed004Weights> weights);
 std::unique_ptr<Ai> make_montecarlo();
 std::unique_ptr<Ai> make_greedy();

@@ -18,8 +18,12 @@ inline constexpr double ROW_SUM_POWER = 3.5;
 inline constexpr double PROB_CUTOFF = 1e-4;     ///< chance branches less likely than this are evaluated
 inline constexpr int MAX_DEPTH = 12;            ///< iterative deepening stops here
 inline constexpr int TT_BITS = 17;              ///< transposition table entries per root move: 2^TT_BITS
-inline constexpr double MIN_GROWTH = 3.0;       ///< assumed time ratio of depth d+1 to depth d, at least
-inline constexpr int CLOCK_CHECK_NODES = 1024;  ///< nodes between two looks at the clock
+/// Nodes between two looks at the clock: an n-tuple evaluation takes about a microsecond, so the
+/// search notices its deadline within a fraction of a millisecond.
+inline constexpr int CLOCK_CHECK_NODES = 256;
+/// Share of the time budget kept back: measured moves ended 1-2 ms after a 10 ms deadline (the
+/// unwinding of the interrupted iteration and the machine), so the search stops this much early.
+inline constexpr double BUDGET_MARGIN = 0.15;
 
 // Seed-002 minimax (ovolve's recipe): evaluation weights, and the window of its search.
 inline constexpr double SEED_SMOOTH = 0.1;
@@ -34,5 +38,16 @@ inline constexpr int SEED_CLOCK_CHECK_NODES = 8;
 // own choice, which its experiments found to reach 2048.
 inline constexpr double SEED004_DEFAULT[6] = {1.0, 2.0, 3.0, 1.0, 0.0, 0.0};
 inline constexpr int SEED004_DEPTH = 6;
+
+/// Expectimax's evaluation when none is asked for: the n-tuple network (when one is loaded) or the
+/// row heuristic. The stronger of the two at 10 ms a move (README, "Measured figures"): with the
+/// shipped network (240,000 games, one stage) the heuristic; the network dies near 16384.
+inline constexpr bool NTUPLE_IS_DEFAULT_EVAL = false;
+
+// n-tuple network training (afterstate TD(0), updates swept backward over each finished game).
+inline constexpr double TD_ALPHA = 0.1;              ///< step size, shared among the features
+inline constexpr double TD_FINE_TUNE_START = 0.8;    ///< share of the games after which the step drops
+inline constexpr double TD_FINE_TUNE_FACTOR = 0.1;   ///< ... to alpha times this
+inline constexpr int TD_REPORT_GAMES = 1000;         ///< games per progress report and log line
 
 }  // namespace tilestone::g2048::params

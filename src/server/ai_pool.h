@@ -34,8 +34,9 @@ class AiPool {
     std::unique_ptr<g2048::Ai> ai_;
   };
 
-  /// An idle AI of this name, or a new one; an error for an unknown name.
-  core::Result<Lease> lend(const std::string& name) {
+  /// An idle AI of this configuration, or a new one; an error for an unknown name.
+  core::Result<Lease> lend(const g2048::AiConfig& config) {
+    const std::string name = config.name + "/" + config.eval + (config.network ? "/network" : "");
     {
       std::lock_guard lock(mutex_);
       auto& idle = idle_[name];
@@ -45,7 +46,7 @@ class AiPool {
         return Lease(this, name, std::move(ai));
       }
     }
-    auto made = g2048::make_ai(g2048::AiConfig{name, std::nullopt});
+    auto made = g2048::make_ai(config);
     if (!made) return core::fail(made.error());
     return Lease(this, name, std::move(made).value());
   }

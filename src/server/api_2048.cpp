@@ -11,6 +11,8 @@
 #include "g2048/ai.h"
 #include "g2048/bench.h"
 #include "g2048/game.h"
+#include "g2048/params.h"
+#include "g2048/shipped_network.h"
 #include "server/http_util.h"
 #include "server/routes.h"
 
@@ -48,12 +50,20 @@ Dir get_dir(const json& body) {
 }
 
 // The AI and its limits from a request. The think time is capped by the server's limits; a
-// depth is only a maximum, and a request with a depth and no time gets the cap as its time.
+// depth is only a maximum, and a request with a depth and no time gets the cap as its time. The
+// shipped network serves the ntuple AI and expectimax (unless "eval" is "heuristic"); without it,
+// expectimax falls back to the heuristic and the ntuple AI is unavailable.
 std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
-  AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt};
+  AiConfig cfg{get_string(body, "ai", std::string("expectimax")), std::nullopt, get_string(body, "eval", std::string())};
   const auto& names = ai_names();
   if (std::find(names.begin(), names.end(), cfg.name) == names.end())
     throw BadRequest(make_ai(cfg).error());  // the message that lists the AIs
+  const bool default_ntuple = cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL;
+  if (cfg.name == "ntuple" || (cfg.name == "expectimax" && (cfg.eval == "ntuple" || default_ntuple))) {
+    auto net = shipped_network();
+    if (net) cfg.network = *net;
+    else if (cfg.name == "ntuple" || cfg.eval == "ntuple") throw Unavailable(net.error());
+  }
   Limits l;
   l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
   l.time_ms = get_number(body, "time_ms", 1, max_time_ms, l.depth > 0 ? max_time_ms : std::min(DEFAULT_TIME_MS, max_time_ms));
@@ -97,7 +107,7 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   const auto [cfg, limits] = get_ai(body, ctx.limits.max_time_ms);
   const SearchSlots::Slot slot(ctx.searches, ctx.search_wait());
   if (!slot) throw TooBusy("every search slot is taken: try again in a moment");
-  auto lease = ctx.ais.lend(cfg.name);
+  auto lease = ctx.ais.lend(cfg);
   if (!lease) throw BadRequest(lease.error());
   Ai* ai = &*lease.value();
   const Analysis a = ai->analyze(grid.to_board(), limits);
@@ -112,6 +122,7 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   }
   send_json(res, {{"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
                   {"ai", cfg.name},
+                  {"eval", cfg.name != "expectimax" ? json(nullptr) : json(cfg.network ? "ntuple" : "heuristic")},
                   {"depth", a.depth},
                   {"nodes", a.nodes},
                   {"time_ms", a.time_ms},

@@ -25,6 +25,7 @@ struct Context {
 
   ServerLimits limits;
   std::atomic<int> running_benches{0};
+  std::atomic<int> running_trainings{0};  ///< Lab training runs (one at a time)
   Recording recording;
   AiPool ais;            ///< 2048 AIs lent to analyze requests
   SearchSlots searches;  ///< AI searches running at once
@@ -62,6 +63,8 @@ class Routes {
 
 void add_2048_routes(Routes& routes, Context& ctx);
 void add_gomoku_routes(Routes& routes, Context& ctx);
+/// The Lab's n-tuple training: a live run and the shipped network's curve.
+void add_train_routes(Routes& routes, Context& ctx);
 void add_history_routes(Routes& routes, Context& ctx);
 
 }  // namespace tilestone::server

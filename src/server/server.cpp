@@ -229,6 +229,7 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
   });
   add_2048_routes(routes, impl_->ctx);
   add_gomoku_routes(routes, impl_->ctx);
+  add_train_routes(routes, impl_->ctx);
   add_history_routes(routes, impl_->ctx);
   add_fallbacks(impl_->http, routes);
 }

@@ -26,6 +26,7 @@ struct ServerLimits {
   int read_timeout_s = 5;            ///< a client silent this long mid-request is dropped
   int write_timeout_s = 5;           ///< a client that takes nothing this long is dropped
   int keep_alive_s = 3;              ///< an idle kept-alive connection is closed after this
+  int max_train_games = 20000;       ///< games in one Lab training run
 };
 
 /// Where the server records the games played in the web app. A null `db` records nothing, and

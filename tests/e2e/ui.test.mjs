@@ -405,6 +405,17 @@ test('History: Gomoku results by level and a replay with numbered stones', async
   await page.waitForSelector('#replay', { state: 'hidden' });
 });
 
+test('Lab: a short training run draws its learning curve; the shipped curve is shown', async (t) => {
+  const page = await open(t, '/lab');
+  await page.waitForSelector('#shipped-curve svg path', { timeout: 20000 });
+  await page.fill('#train-games', '300');
+  await page.fill('#train-every', '100');
+  await page.click('#train-run');
+  await page.waitForFunction(() => document.getElementById('train-status').textContent.startsWith('Done'), null, { timeout: 60000 });
+  assert.equal(await page.getAttribute('#train-progress', 'aria-valuenow'), '100');
+  assert.ok(await page.$('#train-curve svg path'), 'the live curve is drawn');
+});
+
 test('phone layout: pages fit 390 px without horizontal scrolling', async (t) => {
   const pages = [['/', '2048-phone'], ['/gomoku', 'gomoku-phone'], ['/lab', 'lab-phone'], ['/history', 'history-phone']];
   for (const [pathname, name] of pages) {

@@ -212,6 +212,29 @@ check("bench game count is capped", status == 400 and "error" in json.loads(text
 status, text = request("GET", "/api/2048/bench/stream?ai=nobody&games=2")
 check("bench unknown AI", status == 400, text)
 
+# The learned evaluation: the ntuple AI, expectimax's two evaluations, a short training run and
+# the shipped network's curve.
+board = "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
+status, a = post("/api/2048/analyze", {"board": board, "ai": "ntuple"})
+check("analyze with the ntuple AI", status == 200 and a["best"] in ("up", "down", "left", "right") and a["depth"] == 1, a)
+for ev in ["ntuple", "heuristic"]:
+    status, a = post("/api/2048/analyze", {"board": board, "eval": ev, "time_ms": 20})
+    check(f"expectimax with the {ev} evaluation", status == 200 and a["eval"] == ev, a)
+expect_400("unknown evaluation", "/api/2048/analyze", {"board": board, "eval": "vibes"})
+expect_400("an evaluation for minimax", "/api/2048/analyze", {"board": board, "ai": "minimax", "eval": "ntuple"})
+status, text = request("GET", "/api/2048/train/stream?games=200&every=100&seed=3")
+events = [e for e in text.split("\n\n") if e.strip()]
+check("training streams two points then a result", status == 200 and len(events) == 3
+      and events[0].startswith("event: progress") and events[-1].startswith("event: result"), text[:300])
+point = json.loads(events[1].split("data: ", 1)[1])
+check("a training point has the games, mean score and tile rates",
+      point["games"] == 200 and point["mean_score"] > 0 and "2048" in point["rates"], point)
+status, text = request("GET", "/api/2048/train/stream?games=10000000")
+check("training game count is capped", status == 400 and "error" in json.loads(text), text)
+status, shipped = get("/api/2048/train/shipped")
+check("the shipped curve has points and an SVG", status == 200 and len(shipped["points"]) > 10
+      and shipped["svg"].startswith("<svg"), str(shipped)[:200])
+
 # Gomoku: state, AI move, streamed AI move, bad input
 status, st = post("/api/gomoku/state", {"size": 15, "rule": "freestyle", "moves": "h8i9h9"})
 check("gomoku state: white to move", status == 200 and st["to_move"] == "white" and st["last"] == "h9"

@@ -12,6 +12,7 @@
 #include "g2048/game.h"
 #include "g2048/grid.h"
 #include "g2048/heuristic.h"
+#include "g2048/ntuple.h"
 #include "search/montecarlo.h"
 
 using namespace tilestone;
@@ -21,7 +22,17 @@ namespace {
 
 Board board(const char* text) { return parse_grid(text).value().to_board(); }
 
-std::unique_ptr<Ai> ai(const std::string& name) { return std::move(make_ai(AiConfig{name, std::nullopt}).value()); }
+// A small untrained network for the AIs that need one (the shipped one is large).
+std::shared_ptr<const NTupleNetwork> small_network() {
+  static const auto net = std::make_shared<const NTupleNetwork>(std::vector<Tuple>{{0, 1, 2, 3}, {0, 1, 4, 5}});
+  return net;
+}
+
+std::unique_ptr<Ai> ai(const std::string& name) {
+  AiConfig cfg{name, std::nullopt};
+  if (name == "ntuple") cfg.network = small_network();
+  return std::move(make_ai(cfg).value());
+}
 
 }  // namespace
 
@@ -55,6 +66,11 @@ TEST(Ai2048, UnknownAiAndBadWeightsAreErrors) {
   EXPECT_FALSE(make_ai(AiConfig{"deep-blue", std::nullopt}).ok());
   EXPECT_FALSE(make_ai(AiConfig{"expectimax", Seed004Weights{1, 2, 3, 1, 0, 0}}).ok());
   EXPECT_TRUE(make_ai(AiConfig{"minimax", Seed004Weights{1, 2, 3, 1, 0, 0}}).ok());
+  EXPECT_FALSE(make_ai(AiConfig{"ntuple", std::nullopt}).ok());  // no network
+  EXPECT_FALSE(make_ai(AiConfig{"expectimax", std::nullopt, "ntuple"}).ok());
+  EXPECT_FALSE(make_ai(AiConfig{"expectimax", std::nullopt, "neural", small_network()}).ok());
+  EXPECT_FALSE(make_ai(AiConfig{"minimax", std::nullopt, "heuristic"}).ok());
+  EXPECT_TRUE(make_ai(AiConfig{"expectimax", std::nullopt, "ntuple", small_network()}).ok());
   EXPECT_TRUE(parse_weights("1,2,3,1,0,0").ok());
   EXPECT_EQ(parse_weights("1,2,3,1,0,0.5").value()[5], 0.5);
   for (const char* bad : {"", "1,2,3", "1,2,3,4,5,6,7", "1,2,x,4,5,6", "1,,3,4,5,6", "nan,1,1,1,1,1"})

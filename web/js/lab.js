@@ -5,7 +5,7 @@ const SETTINGS_KEY = 'tilestone.lab.settings';
 const TILES = ['2048', '4096', '8192', '16384', '32768', '65536'];
 const $ = (id) => document.getElementById(id);
 const el = {
-  form: $('bench-form'), ai: $('bench-ai'), games: $('bench-games'), time: $('bench-time'), seed: $('bench-seed'),
+  form: $('bench-form'), ai: $('bench-ai'), evaluation: $('bench-eval'), games: $('bench-games'), time: $('bench-time'), seed: $('bench-seed'),
   run: $('bench-run'), stop: $('bench-stop'), progress: $('bench-progress'), bar: $('bench-bar'),
   status: $('bench-status'), results: $('bench-results'), reach: $('reach-table'), stats: $('stats-table'),
   histogram: $('histogram'),
@@ -34,12 +34,13 @@ function setProgress(done, total) {
 function setRunning(on) {
   el.run.disabled = on;
   el.stop.disabled = !on;
-  for (const input of [el.ai, el.games, el.time, el.seed]) input.disabled = on;
+  for (const input of [el.ai, el.evaluation, el.games, el.time, el.seed]) input.disabled = on;
 }
 
 function params() {
   return {
     ai: el.ai.value,
+    ...(el.ai.value === 'expectimax' && el.evaluation.value ? { eval: el.evaluation.value } : {}),
     games: Math.round(Number(el.games.value)),
     time_ms: Number(el.time.value),
     seed: el.seed.value.trim() || '1',
@@ -138,6 +139,7 @@ async function start() {
     notify(e.message);
   }
   if (saved.ai) el.ai.value = saved.ai;
+  if (saved.eval) el.evaluation.value = saved.eval;
   if (!el.ai.value) el.ai.selectedIndex = 0;
   if (saved.games) el.games.value = saved.games;
   if (saved.time_ms) el.time.value = saved.time_ms;

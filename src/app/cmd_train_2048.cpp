@@ -1,0 +1,153 @@
+// tilestone 2048 train: parse, run the TD trainer, report progress, save checkpoints and the log.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "g2048/td_train.h"
+#include "g2048/train_log.h"
+#include "g2048/weights_file.h"
+
+namespace tilestone::app {
+
+using namespace tilestone::g2048;
+
+namespace {
+
+// The one piece of state a signal handler may touch.
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+struct TrainOptions {
+  std::string out, resume, log, svg, layout;
+  std::string encoding = "float32";
+  std::uint64_t games = 100000;
+  std::uint64_t checkpoint_every = 10000;
+  unsigned threads = 1;
+  std::uint64_t seed = 1;
+  double alpha = params::TD_ALPHA;
+  int zstd_level = 3;
+  bool quiet = false;
+};
+
+std::string read_text(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return {};
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+void write_curve(const std::string& log_path, const std::string& svg_path) {
+  auto log = parse_train_log(read_text(log_path));
+  if (!log) throw UsageError(log.error());
+  std::ofstream f(svg_path, std::ios::binary);
+  f << core::render_svg(learning_curve(*log, "n-tuple network: TD learning curve"));
+  if (!f.flush()) throw UsageError(fmt::format("cannot write {}", svg_path));
+}
+
+void run_train(const TrainOptions& o) {
+  // Step 1. Validate and build (or resume) the network.
+  if (o.games < 1 || o.games > 100000000) throw UsageError("--games must be between 1 and 100000000");
+  if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
+  if (!(o.alpha > 0 && o.alpha <= 1)) throw UsageError("--alpha must be in (0, 1]");
+  if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
+  if (o.encoding != "float32" && o.encoding != "int16") throw UsageError("--encoding must be float32 or int16");
+  if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
+  std::unique_ptr<NTupleNetwork> net;
+  if (!o.resume.empty()) {
+    auto loaded = load_network(o.resume);
+    if (!loaded) throw UsageError(loaded.error());
+    net = std::make_unique<NTupleNetwork>(std::move(loaded).value());
+  } else {
+    auto layout = o.layout.empty() ? core::Result<std::vector<Tuple>>(default_layout()) : parse_layout(o.layout);
+    if (!layout) throw UsageError(layout.error());
+    net = std::make_unique<NTupleNetwork>(*layout);
+  }
+  std::unique_ptr<std::ofstream> log;
+  if (!o.log.empty()) {
+    const bool fresh = o.resume.empty() || read_text(o.log).empty();
+    log = std::make_unique<std::ofstream>(o.log, fresh ? std::ios::trunc : std::ios::app);
+    if (!*log) throw UsageError(fmt::format("cannot write {}", o.log));
+    if (fresh) *log << train_log_header();
+  }
+  std::fprintf(stderr, "training %s (%d features) from game %llu to %llu, %u thread%s, seed %llu, alpha %g\n",
+               format_layout(net->layout()).c_str(), net->features(),
+               static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), o.threads,
+               o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha);
+
+  // Step 2. Train, reporting every block and saving a float32 checkpoint every K games.
+  TrainConfig cfg;
+  cfg.games = o.games;
+  cfg.threads = o.threads;
+  cfg.seed = o.seed;
+  cfg.alpha = o.alpha;
+  TrainHooks hooks;
+  hooks.stop = &g_interrupted;
+  hooks.checkpoint_games = o.checkpoint_every;
+  const bool tty = isatty(STDERR_FILENO) && !o.quiet;
+  hooks.on_progress = [&](const TrainProgress& p) {
+    if (log) {
+      *log << train_log_line(p);
+      log->flush();
+    }
+    if (o.quiet) return;
+    const int width = 24, filled = static_cast<int>(width * p.games / std::max<std::uint64_t>(1, p.target));
+    std::fprintf(stderr, "%s[%s%s] %llu/%llu  %.0f games/s  %.0f moves/s  mean %.0f  2048 %.0f%% 8192 %.0f%% 16384 %.0f%%%s",
+                 tty ? "\r" : "", std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
+                 static_cast<unsigned long long>(p.games), static_cast<unsigned long long>(p.target), p.games_per_s,
+                 p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2], 100 * p.rates[3], tty ? " " : "\n");
+    std::fflush(stderr);
+  };
+  hooks.on_checkpoint = [&](const NTupleNetwork& n) {
+    if (auto r = save_network(n, o.out); !r) std::fprintf(stderr, "\ncheckpoint failed: %s\n", r.error().c_str());
+  };
+  g_interrupted.store(false);
+  auto previous = std::signal(SIGINT, on_sigint);
+  train(*net, cfg, hooks);
+  std::signal(SIGINT, previous);
+  if (tty) std::fputs("\n", stderr);
+
+  // Step 3. The final file and the curve. An interrupted run saves exact weights (a checkpoint to
+  // resume from); a finished one the requested encoding.
+  const bool interrupted = g_interrupted.load() && net->games_trained < o.games;
+  SaveOptions save;
+  save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
+  save.zstd_level = o.zstd_level;
+  auto written = save_network(*net, o.out, save);
+  if (!written) throw UsageError(written.error());
+  if (log) log->close();
+  if (!o.svg.empty()) write_curve(o.log, o.svg);
+  std::printf("%s %s after %llu games (%s, %.1f MB)\n", interrupted ? "interrupted: saved" : "saved", o.out.c_str(),
+              static_cast<unsigned long long>(net->games_trained), std::string(to_string(save.encoding)).c_str(),
+              static_cast<double>(*written) / 1e6);
+}
+
+}  // namespace
+
+void add_2048_train_command(CLI::App& g2048) {
+  auto* cmd = g2048.add_subcommand("train", "train the n-tuple network by TD learning (Ctrl-C saves and stops)");
+  auto o = std::make_shared<TrainOptions>();
+  cmd->add_option("--out", o->out, "weights file to write (checkpoints go there too)")->required();
+  cmd->add_option("--games", o->games, "train until the network has seen this many games (default 100000)");
+  cmd->add_option("--threads", o->threads, "threads updating the network (default 1; 1 is reproducible)");
+  cmd->add_option("--seed", o->seed, "seed of the training games (default 1)");
+  cmd->add_option("--alpha", o->alpha, fmt::format("TD step size (default {})", params::TD_ALPHA));
+  cmd->add_option("--resume", o->resume, "continue from this weights file");
+  cmd->add_option("--log", o->log, "append one CSV line per 1,000 games (the learning curve)");
+  cmd->add_option("--svg", o->svg, "draw the learning curve from --log into this SVG file");
+  cmd->add_option("--checkpoint-every", o->checkpoint_every, "save --out every this many games (default 10000)");
+  cmd->add_option("--layout", o->layout, "tuples as hex cells, e.g. 012345,456789,012456,45689a (the default)");
+  cmd->add_option("--encoding", o->encoding, "final file: float32 (exact, default) or int16 (quantised, smaller)");
+  cmd->add_option("--zstd-level", o->zstd_level, "compression level of the final file (1-19, default 3)");
+  cmd->add_flag("--quiet", o->quiet, "no progress output");
+  cmd->callback([=] { run_train(*o); });
+}
+
+}  // namespace tilestone::app

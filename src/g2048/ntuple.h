@@ -1,0 +1,136 @@
+#pragma once
+// An n-tuple network: the learned evaluation of a 2048 afterstate (the board after the player's
+// slide, before the spawn). Each tuple is a list of cells; its table holds one weight for every
+// combination of the exponents under it (16^n entries). The value of a board is the sum, over
+// the 8 symmetries of the square and over the tuples, of the weight its cells select — so the 8
+// symmetric boards have the same value by construction, and a weight learnt in one corner is
+// used in all four. Evaluation is table look-ups on the 64-bit board; nothing is allocated.
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "g2048/board.h"
+
+namespace tilestone::g2048 {
+
+/// The cells of one tuple (0..15, row-major from the top-left).
+using Tuple = std::vector<std::uint8_t>;
+
+/// The largest tuple the network accepts (16^MAX_TUPLE_CELLS weights per table).
+inline constexpr int MAX_TUPLE_CELLS = 6;
+/// The largest number of tuples.
+inline constexpr int MAX_TUPLES = 16;
+/// The symmetries of the square.
+inline constexpr int SYMMETRIES = 8;
+
+namespace detail {
+constexpr std::uint64_t transpose(std::uint64_t x) {
+  std::uint64_t t = ((x >> 12) ^ x) & 0x0000F0F00000F0F0ULL;
+  x ^= t ^ (t << 12);
+  t = ((x >> 24) ^ x) & 0x00000000FF00FF00ULL;
+  return x ^ t ^ (t << 24);
+}
+// Each row read right to left.
+constexpr std::uint64_t mirror(std::uint64_t x) {
+  x = ((x & 0x0F0F0F0F0F0F0F0FULL) << 4) | ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+  return ((x & 0x00FF00FF00FF00FFULL) << 8) | ((x >> 8) & 0x00FF00FF00FF00FFULL);
+}
+// The rows in reverse order.
+constexpr std::uint64_t flip(std::uint64_t x) {
+  x = ((x & 0x0000FFFF0000FFFFULL) << 16) | ((x >> 16) & 0x0000FFFF0000FFFFULL);
+  return (x << 32) | (x >> 32);
+}
+}  // namespace detail
+
+/// The 8 boards symmetric to `b` (b itself first): rotations and reflections.
+constexpr std::array<Board, SYMMETRIES> symmetries(Board b) {
+  const std::uint64_t a = b.bits(), m = detail::mirror(a), f = detail::flip(a), mf = detail::flip(m);
+  return {Board(a), Board(m), Board(f), Board(mf), Board(detail::transpose(a)), Board(detail::transpose(m)),
+          Board(detail::transpose(f)), Board(detail::transpose(mf))};
+}
+
+/// The default layout: four 6-tuples (two straight 2x3 blocks along an edge and two squares of
+/// six), the shapes of Yeh et al. and Jaśkowski.
+std::vector<Tuple> default_layout();
+/// Parses a layout such as "012345,456789,012456,45689a" (hex cells per tuple).
+core::Result<std::vector<Tuple>> parse_layout(const std::string& text);
+std::string format_layout(const std::vector<Tuple>& layout);
+
+class NTupleNetwork {
+ public:
+  /// A network with every weight 0. The layout must be valid (see validate_layout).
+  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout());
+
+  /// An error message when `layout` is empty, too large, or has a bad or repeated cell.
+  static std::string validate_layout(const std::vector<Tuple>& layout);
+
+  const std::vector<Tuple>& layout() const { return layout_; }
+  /// Features summed by one evaluation: tuples x symmetries.
+  int features() const { return static_cast<int>(layout_.size()) * SYMMETRIES; }
+
+  /// The value of the afterstate `b`.
+  float value(Board b) const {
+    // The weights are scattered over hundreds of megabytes, so nearly every read misses the
+    // caches: work out every address first and ask for them all, so that the reads overlap.
+    const auto syms = symmetries(b);
+    const std::size_t n = layout_.size();
+    std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
+    for (std::size_t s = 0; s < SYMMETRIES; ++s)
+      for (std::size_t t = 0; t < n; ++t) {
+        at[s * n + t] = &tables_[t][index(t, syms[s])];
+        __builtin_prefetch(at[s * n + t]);
+      }
+    float sum = 0;
+    for (std::size_t i = 0; i < SYMMETRIES * n; ++i) sum += load(at[i]);
+    return sum;
+  }
+
+  /// Adds `delta` to each of the features of `b` (a TD step: delta = step size x error / features).
+  /// Threads may update one network at the same time (lock-free; a lost update costs nothing).
+  void add(Board b, float delta) {
+    const auto syms = symmetries(b);
+    for (const Board s : syms)
+      for (std::size_t t = 0; t < layout_.size(); ++t) {
+        const std::uint32_t i = index(t, s);
+        store(t, i, load(t, i) + delta);
+      }
+  }
+
+  /// Every weight of tuple `t` (16^cells entries).
+  std::vector<float>& table(std::size_t t) { return tables_[t]; }
+  const std::vector<float>& table(std::size_t t) const { return tables_[t]; }
+
+  /// Training statistics kept with the weights.
+  std::uint64_t games_trained = 0;
+
+ private:
+  std::uint32_t index(std::size_t t, Board s) const {
+    const auto& sh = shifts_[t];
+    const std::uint64_t bits = s.bits();
+    std::uint32_t i = 0;
+    for (int k = 0; k < sizes_[t]; ++k) i |= static_cast<std::uint32_t>((bits >> sh[k]) & 0xF) << (4 * k);
+    return i;
+  }
+  // Relaxed atomic access compiles to plain loads and stores, and keeps concurrent training
+  // free of data races in the language's sense.
+  static float load(const float* p) {
+    return std::atomic_ref<float>(*const_cast<float*>(p)).load(std::memory_order_relaxed);
+  }
+  float load(std::size_t t, std::uint32_t i) const {
+    return std::atomic_ref<float>(const_cast<float&>(tables_[t][i])).load(std::memory_order_relaxed);
+  }
+  void store(std::size_t t, std::uint32_t i, float v) {
+    std::atomic_ref<float>(tables_[t][i]).store(v, std::memory_order_relaxed);
+  }
+
+  std::vector<Tuple> layout_;
+  std::vector<std::array<std::uint8_t, MAX_TUPLE_CELLS>> shifts_;
+  std::vector<int> sizes_;
+  std::vector<std::vector<float>> tables_;
+};
+
+}  // namespace tilestone::g2048

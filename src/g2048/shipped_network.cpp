@@ -1,0 +1,35 @@
+#include "g2048/shipped_network.h"
+
+#include <cstdlib>
+#include <mutex>
+
+#include "g2048/weights_file.h"
+
+#ifndef TILESTONE_DATA_DIR
+#define TILESTONE_DATA_DIR "data"
+#endif
+
+namespace tilestone::g2048 {
+
+std::string shipped_network_path() {
+  if (const char* env = std::getenv("TILESTONE_NTUPLE"); env && *env) return env;
+  return std::string(TILESTONE_DATA_DIR) + "/ntuple.tsn";
+}
+
+std::string shipped_log_path() { return std::string(TILESTONE_DATA_DIR) + "/ntuple-train.csv"; }
+
+core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network() {
+  // Loaded once: the file is large, and every AI of the process shares it read-only.
+  static std::once_flag once;
+  static core::Result<std::shared_ptr<const NTupleNetwork>> cached{core::fail("not loaded")};
+  std::call_once(once, [] {
+    auto net = load_network(shipped_network_path());
+    if (net)
+      cached = std::shared_ptr<const NTupleNetwork>(std::make_shared<NTupleNetwork>(std::move(net).value()));
+    else
+      cached = core::fail(net.error() + " (train one with `tilestone 2048 train`, or set TILESTONE_NTUPLE)");
+  });
+  return cached;
+}
+
+}  // namespace tilestone::g2048

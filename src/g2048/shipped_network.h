@@ -1,0 +1,21 @@
+#pragma once
+// The trained network that ships with tilestone (data/ntuple.tsn), loaded once per process on
+// first use and shared read-only by every AI. TILESTONE_NTUPLE names another file.
+
+#include <memory>
+#include <string>
+
+#include "core/result.h"
+#include "g2048/ntuple.h"
+
+namespace tilestone::g2048 {
+
+/// $TILESTONE_NTUPLE when set, else the data/ntuple.tsn of the source tree this was built from.
+std::string shipped_network_path();
+/// The training log of the shipped network (data/ntuple-train.csv, next to it).
+std::string shipped_log_path();
+/// The network at shipped_network_path(), loaded on the first call (later calls return the same
+/// network, or the same error).
+core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network();
+
+}  // namespace tilestone::g2048

@@ -1,0 +1,128 @@
+#include "g2048/td_train.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "g2048/game.h"
+
+namespace tilestone::g2048 {
+
+float td_update(NTupleNetwork& net, Board b, float target, float alpha) {
+  const float delta = alpha * (target - net.value(b)) / static_cast<float>(net.features());
+  net.add(b, delta);
+  return net.value(b);
+}
+
+Greedy best_move(const NTupleNetwork& net, Board b) {
+  Greedy best;
+  best.value = -std::numeric_limits<float>::infinity();
+  for (Dir d : ALL_DIRS) {
+    const Board a = b.after(d);
+    if (a == b) continue;
+    const std::uint32_t r = b.gain(d);
+    const float v = static_cast<float>(r) + net.value(a);
+    if (v > best.value) best = Greedy{d, a, r, v};
+  }
+  return best;
+}
+
+GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, float alpha, const std::atomic<bool>* stop) {
+  struct Visit {
+    Board after;
+    std::uint32_t reward;
+  };
+  thread_local std::vector<Visit> path;
+  path.clear();
+  core::Rng rng(seed);
+  Board b = spawn_random(spawn_random(Board{}, rng), rng);
+  GameOutcome out;
+
+  // Step 1. Play greedily on the current values.
+  for (;;) {
+    const Greedy g = best_move(net, b);
+    if (!g.dir) break;
+    path.push_back({g.after, g.reward});
+    out.score += g.reward;
+    b = spawn_random(g.after, rng);
+    if ((path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
+      out.interrupted = true;
+      return out;
+    }
+  }
+  out.moves = static_cast<int>(path.size());
+  out.max_exponent = b.max_exponent();
+
+  // Step 2. Learn backward: the last afterstate is worth nothing more, each earlier one the next
+  // move's reward plus the (just updated) value of the next afterstate.
+  float target = 0;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    const float v = td_update(net, it->after, target, alpha);
+    target = static_cast<float>(it->reward) + v;
+  }
+  return out;
+}
+
+void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hooks) {
+  const auto t0 = core::now_us();
+  std::uint64_t run_games = 0, run_moves = 0, next_checkpoint = 0;
+  if (hooks.checkpoint_games > 0)
+    next_checkpoint = (net.games_trained / hooks.checkpoint_games + 1) * hooks.checkpoint_games;
+  const auto fine_tune_from = static_cast<std::uint64_t>(static_cast<double>(config.games) * config.fine_tune_start);
+  const std::uint64_t block = std::max<std::uint64_t>(1, config.report_games);
+
+  while (net.games_trained < config.games && !(hooks.stop && hooks.stop->load())) {
+    // Step 1. A block of games: game i of the whole training has seed derive_seed(seed, i).
+    const std::uint64_t first = net.games_trained;
+    const std::uint64_t n = std::min(block - first % block, config.games - first);
+    const double alpha = first >= fine_tune_from ? config.alpha * config.fine_tune_factor : config.alpha;
+    std::vector<GameOutcome> outcomes(n);
+    core::parallel_for(n, config.threads, [&](std::size_t i) {
+      outcomes[i] = train_game(net, core::derive_seed(config.seed, first + i), static_cast<float>(alpha), hooks.stop);
+    });
+
+    // Step 2. Count the games that finished: with one thread these are a prefix of the block,
+    // so a resumed run replays exactly the games that were cut off.
+    TrainProgress p;
+    std::uint64_t done = 0;
+    double score_sum = 0;
+    for (const GameOutcome& o : outcomes) {
+      if (o.interrupted) {
+        if (config.threads <= 1) break;
+        continue;
+      }
+      ++done;
+      run_moves += static_cast<std::uint64_t>(o.moves);
+      score_sum += static_cast<double>(o.score);
+      p.max_score = std::max(p.max_score, static_cast<double>(o.score));
+      for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
+        if (o.max_exponent >= REPORTED_EXPONENTS[k]) p.rates[k] += 1;
+    }
+    net.games_trained += done;
+    run_games += done;
+    if (done == 0) break;
+
+    // Step 3. Report and checkpoint.
+    const double elapsed = static_cast<double>(core::now_us() - t0) / 1e6;
+    p.games = net.games_trained;
+    p.target = config.games;
+    p.block_games = done;
+    p.elapsed_s = elapsed;
+    p.games_per_s = elapsed > 0 ? static_cast<double>(run_games) / elapsed : 0;
+    p.moves_per_s = elapsed > 0 ? static_cast<double>(run_moves) / elapsed : 0;
+    p.alpha = alpha;
+    p.mean_score = score_sum / static_cast<double>(done);
+    for (double& r : p.rates) r /= static_cast<double>(done);
+    if (hooks.on_progress) hooks.on_progress(p);
+    if (hooks.on_checkpoint && next_checkpoint > 0 && net.games_trained >= next_checkpoint) {
+      hooks.on_checkpoint(net);
+      next_checkpoint += hooks.checkpoint_games;
+    }
+  }
+}
+
+}  // namespace tilestone::g2048

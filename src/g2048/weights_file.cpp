@@ -1,0 +1,239 @@
+#include "g2048/weights_file.h"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+namespace tilestone::g2048 {
+
+namespace {
+
+constexpr std::size_t MAGIC_BYTES = 8;
+constexpr std::uint64_t FNV_OFFSET = 0xCBF29CE484222325ULL, FNV_PRIME = 0x100000001B3ULL;
+
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = FNV_OFFSET) {
+  for (unsigned char c : bytes) h = (h ^ c) * FNV_PRIME;
+  return h;
+}
+
+template <class T>
+void put(std::string& out, T v) {
+  unsigned char buf[sizeof(T)];
+  std::memcpy(buf, &v, sizeof(T));  // the file is little-endian, like every machine we build for
+  out.append(reinterpret_cast<const char*>(buf), sizeof(T));
+}
+
+// Reads the header's fields in order, remembering whether it ran off the end.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  template <class T>
+  T get() {
+    T v{};
+    if (pos_ + sizeof(T) > bytes_.size()) {
+      short_ = true;
+      return v;
+    }
+    std::memcpy(&v, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+  bool short_read() const { return short_; }
+  std::size_t pos() const { return pos_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+  bool short_ = false;
+};
+
+std::size_t element_bytes(WeightEncoding e) { return e == WeightEncoding::Int16 ? 2 : 4; }
+
+struct Header {
+  WeightsInfo info;
+  std::vector<Tuple> layout;
+  std::uint64_t checksum = 0;
+  std::size_t size = 0;           // bytes up to the payload
+  std::size_t checksum_pos = 0;   // where the checksum field sits
+};
+
+core::Result<Header> parse_header(std::string_view bytes) {
+  if (bytes.size() < MAGIC_BYTES || bytes.substr(0, MAGIC_BYTES) != std::string_view(WEIGHTS_MAGIC, MAGIC_BYTES))
+    return core::fail("not a tilestone n-tuple weights file (its first bytes are not \"TSNTUPLE\")");
+  Reader r(bytes.substr(MAGIC_BYTES));
+  Header h;
+  h.info.version = r.get<std::uint32_t>();
+  if (!r.short_read() && h.info.version != WEIGHTS_VERSION)
+    return core::fail(fmt::format("weights file version {} is not supported (this build reads version {})",
+                                  h.info.version, WEIGHTS_VERSION));
+  const auto encoding = r.get<std::uint32_t>();
+  const auto header_bytes = r.get<std::uint32_t>();
+  const auto tuples = r.get<std::uint32_t>();
+  if (r.short_read()) return core::fail("weights file is truncated (its header is incomplete)");
+  if (encoding > 1) return core::fail(fmt::format("weights file has an unknown value encoding ({})", encoding));
+  h.info.encoding = static_cast<WeightEncoding>(encoding);
+  if (tuples == 0 || tuples > MAX_TUPLES) return core::fail(fmt::format("weights file is corrupt: {} tuples", tuples));
+  for (std::uint32_t t = 0; t < tuples && !r.short_read(); ++t) {
+    const auto cells = r.get<std::uint8_t>();
+    if (cells > MAX_TUPLE_CELLS) return core::fail(fmt::format("weights file is corrupt: a tuple of {} cells", cells));
+    Tuple tuple;
+    for (int k = 0; k < cells; ++k) tuple.push_back(r.get<std::uint8_t>());
+    h.layout.push_back(tuple);
+  }
+  h.info.scale = r.get<double>();
+  h.info.games_trained = r.get<std::uint64_t>();
+  h.info.weights = r.get<std::uint64_t>();
+  h.info.payload_bytes = r.get<std::uint64_t>();
+  h.checksum_pos = MAGIC_BYTES + r.pos();
+  h.checksum = r.get<std::uint64_t>();
+  if (r.short_read()) return core::fail("weights file is truncated (its header is incomplete)");
+  h.size = MAGIC_BYTES + r.pos();
+  if (header_bytes != h.size) return core::fail("weights file is corrupt: its header size does not match");
+  if (auto msg = NTupleNetwork::validate_layout(h.layout); !msg.empty())
+    return core::fail("weights file is corrupt: " + msg);
+  h.info.layout = format_layout(h.layout);
+  std::uint64_t expected = 0;
+  for (const Tuple& t : h.layout) expected += std::uint64_t{1} << (4 * t.size());
+  if (h.info.weights != expected) return core::fail("weights file is corrupt: its weight count does not match its tuples");
+  if (!(std::isfinite(h.info.scale) && h.info.scale >= 0)) return core::fail("weights file is corrupt: bad scale");
+  return h;
+}
+
+std::string header_bytes(const NTupleNetwork& net, WeightEncoding enc, double scale, std::uint64_t weights,
+                         std::uint64_t payload, std::uint64_t checksum) {
+  std::string h(WEIGHTS_MAGIC, MAGIC_BYTES);
+  std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5;
+  for (const Tuple& t : net.layout()) size += 1 + t.size();
+  put<std::uint32_t>(h, WEIGHTS_VERSION);
+  put<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
+  put<std::uint32_t>(h, static_cast<std::uint32_t>(size));
+  put<std::uint32_t>(h, static_cast<std::uint32_t>(net.layout().size()));
+  for (const Tuple& t : net.layout()) {
+    put<std::uint8_t>(h, static_cast<std::uint8_t>(t.size()));
+    for (auto c : t) put<std::uint8_t>(h, c);
+  }
+  put<double>(h, scale);
+  put<std::uint64_t>(h, net.games_trained);
+  put<std::uint64_t>(h, weights);
+  put<std::uint64_t>(h, payload);
+  put<std::uint64_t>(h, checksum);
+  return h;
+}
+
+}  // namespace
+
+std::string_view to_string(WeightEncoding e) { return e == WeightEncoding::Int16 ? "int16" : "float32"; }
+
+std::string encode_network(const NTupleNetwork& net, const SaveOptions& options) {
+  // Step 1. The weights, raw, in the chosen encoding.
+  std::uint64_t weights = 0;
+  float largest = 0;
+  for (std::size_t t = 0; t < net.layout().size(); ++t) {
+    weights += net.table(t).size();
+    for (float w : net.table(t)) largest = std::max(largest, std::fabs(w));
+  }
+  const double scale = options.encoding == WeightEncoding::Int16 ? (largest > 0 ? largest / 32767.0 : 1.0) : 1.0;
+  std::string raw;
+  raw.reserve(weights * element_bytes(options.encoding));
+  for (std::size_t t = 0; t < net.layout().size(); ++t)
+    for (float w : net.table(t)) {
+      if (options.encoding == WeightEncoding::Int16) {
+        const double q = std::clamp(std::round(static_cast<double>(w) / scale), -32767.0, 32767.0);
+        put<std::int16_t>(raw, static_cast<std::int16_t>(q));
+      } else {
+        put<float>(raw, w);
+      }
+    }
+
+  // Step 2. Checksum over the header (checksum field zero) and the raw weights, then compress.
+  const std::string unsummed = header_bytes(net, options.encoding, scale, weights, raw.size(), 0);
+  const std::uint64_t checksum = fnv1a(raw, fnv1a(unsummed));
+  std::string out = header_bytes(net, options.encoding, scale, weights, raw.size(), checksum);
+  const std::size_t head = out.size();
+  out.resize(head + ZSTD_compressBound(raw.size()));
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, options.zstd_level);
+  const std::size_t n = ZSTD_compress2(cctx, out.data() + head, out.size() - head, raw.data(), raw.size());
+  ZSTD_freeCCtx(cctx);
+  out.resize(head + (ZSTD_isError(n) ? 0 : n));
+  return out;
+}
+
+core::Result<WeightsInfo> read_weights_info(std::string_view bytes) {
+  auto h = parse_header(bytes);
+  if (!h) return core::fail(h.error());
+  return h->info;
+}
+
+core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
+  auto parsed = parse_header(bytes);
+  if (!parsed) return core::fail(parsed.error());
+  const Header& h = *parsed;
+  const std::size_t elem = element_bytes(h.info.encoding);
+  if (h.info.payload_bytes != h.info.weights * elem)
+    return core::fail("weights file is corrupt: its payload size does not match its weights");
+
+  // Step 1. Decompress exactly the announced number of bytes.
+  const std::string_view frame = bytes.substr(h.size);
+  const unsigned long long content = ZSTD_getFrameContentSize(frame.data(), frame.size());
+  if (content == ZSTD_CONTENTSIZE_ERROR) return core::fail("weights file is truncated or corrupt (no zstd frame)");
+  if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != h.info.payload_bytes)
+    return core::fail("weights file is corrupt: its compressed weights have the wrong size");
+  std::string raw(h.info.payload_bytes, '\0');
+  const std::size_t n = ZSTD_decompress(raw.data(), raw.size(), frame.data(), frame.size());
+  if (ZSTD_isError(n)) return core::fail(fmt::format("weights file is truncated or corrupt ({})", ZSTD_getErrorName(n)));
+  if (n != raw.size()) return core::fail("weights file is truncated (fewer weights than announced)");
+
+  // Step 2. The checksum.
+  std::string unsummed(bytes.substr(0, h.size));
+  std::memset(unsummed.data() + h.checksum_pos, 0, 8);
+  if (fnv1a(raw, fnv1a(unsummed)) != h.checksum) return core::fail("weights file is corrupt (checksum mismatch)");
+
+  // Step 3. The weights.
+  NTupleNetwork net(h.layout);
+  net.games_trained = h.info.games_trained;
+  std::size_t pos = 0;
+  for (std::size_t t = 0; t < h.layout.size(); ++t)
+    for (float& w : net.table(t)) {
+      if (h.info.encoding == WeightEncoding::Int16) {
+        std::int16_t q;
+        std::memcpy(&q, raw.data() + pos, 2);
+        w = static_cast<float>(q * h.info.scale);
+      } else {
+        std::memcpy(&w, raw.data() + pos, 4);
+      }
+      pos += elem;
+    }
+  return net;
+}
+
+core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options) {
+  const std::string bytes = encode_network(net, options);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return core::fail(fmt::format("cannot write {}", tmp));
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!f.flush()) return core::fail(fmt::format("cannot write {}", tmp));
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return core::fail(fmt::format("cannot rename {} to {}", tmp, path));
+  return static_cast<std::uint64_t>(bytes.size());
+}
+
+core::Result<NTupleNetwork> load_network(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return core::fail(fmt::format("cannot open weights file {}", path));
+  const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  auto net = decode_network(bytes);
+  if (!net) return core::fail(fmt::format("{}: {}", path, net.error()));
+  return net;
+}
+
+}  // namespace tilestone::g2048

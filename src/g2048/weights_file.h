@@ -1,0 +1,57 @@
+#pragma once
+// The n-tuple weights file. A fixed little-endian header, then the weights compressed by zstd:
+//
+//   magic "TSNTUPLE" | u32 version | u32 encoding | u32 header bytes | u32 tuples
+//   | per tuple: u8 cells, the cells | f64 scale | u64 games trained | u64 weights | u64 payload bytes
+//   | u64 checksum (FNV-1a over the header with this field zeroed, then the uncompressed weights)
+//   | zstd payload
+//
+// Encodings: float32 (exact; training checkpoints) and int16 (weight = q * scale, with scale =
+// largest |weight| / 32767; the shipped network). A wrong, truncated, corrupt or foreign file is
+// refused with a message that says which.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "g2048/ntuple.h"
+
+namespace tilestone::g2048 {
+
+inline constexpr char WEIGHTS_MAGIC[9] = "TSNTUPLE";
+inline constexpr std::uint32_t WEIGHTS_VERSION = 1;
+
+enum class WeightEncoding : std::uint32_t { Float32 = 0, Int16 = 1 };
+
+/// "float32" | "int16".
+std::string_view to_string(WeightEncoding e);
+
+struct SaveOptions {
+  WeightEncoding encoding = WeightEncoding::Float32;
+  int zstd_level = 3;
+};
+
+/// The file's bytes.
+std::string encode_network(const NTupleNetwork& net, const SaveOptions& options = {});
+/// The network a file's bytes hold.
+core::Result<NTupleNetwork> decode_network(std::string_view bytes);
+
+/// Writes the file through a temporary and a rename, so an interrupted save leaves the old file.
+/// Returns the bytes written.
+core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options = {});
+core::Result<NTupleNetwork> load_network(const std::string& path);
+
+/// What a file's header says, without decompressing the weights.
+struct WeightsInfo {
+  std::uint32_t version = 0;
+  WeightEncoding encoding = WeightEncoding::Float32;
+  std::string layout;
+  double scale = 0;
+  std::uint64_t games_trained = 0;
+  std::uint64_t weights = 0;
+  std::uint64_t payload_bytes = 0;
+};
+core::Result<WeightsInfo> read_weights_info(std::string_view bytes);
+
+}  // namespace tilestone::g2048

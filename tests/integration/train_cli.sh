@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# tilestone 2048 train: a few seconds of training with a small layout, resume, the log and the
+# curve, the trained file used by hint and bench, and files that must be refused with a message.
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
+}
+expect_status() {  # expect_status WANT args...
+  local want=$1; shift
+  "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL exit $got (want $want): tilestone $*"; cat "$tmp/err"; fail=1; return
+  fi
+  if [ "$want" = 2 ] && ! [ -s "$tmp/err" ]; then
+    echo "FAIL no message: tilestone $*"; fail=1; return
+  fi
+  echo "ok   exit $want: tilestone $*"
+}
+board="2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
+small="0123,4567,0145,1256"
+
+expect_status 0 2048 train --out "$tmp/a.tsn" --games 400 --layout $small --log "$tmp/a.csv" --svg "$tmp/a.svg" --quiet
+check "train says what it saved" grep -q "saved .*a.tsn after 400 games" "$tmp/out"
+check "the log has a header and a line per 1,000 games or fewer" test "$(wc -l < "$tmp/a.csv")" = 2
+check "the curve is an SVG" grep -q "<polyline" "$tmp/a.svg"
+expect_status 0 2048 train --out "$tmp/b.tsn" --resume "$tmp/a.tsn" --games 800 --log "$tmp/a.csv" --encoding int16 --quiet
+check "resume continues the count" grep -q "after 800 games (int16" "$tmp/out"
+check "resume appends to the log" test "$(wc -l < "$tmp/a.csv")" = 3
+
+# The same seed and one thread give the same file.
+expect_status 0 2048 train --out "$tmp/c.tsn" --games 400 --layout $small --quiet
+check "one thread is reproducible" cmp -s "$tmp/a.tsn" "$tmp/c.tsn"
+
+expect_status 0 2048 hint --board "$board" --ai ntuple --network "$tmp/b.tsn"
+check "the ntuple AI names a best move" grep -q "^best: .*(ntuple, depth 1" "$tmp/out"
+expect_status 0 2048 hint --board "$board" --eval ntuple --network "$tmp/b.tsn" --depth 2
+expect_status 0 2048 bench --ai ntuple --network "$tmp/b.tsn" --games 3
+check "bench names the AI" grep -q "ntuple, 1 ply, 3 games" "$tmp/out"
+expect_status 0 2048 bench --eval ntuple --network "$tmp/b.tsn" --games 1 --depth 1
+check "bench names the evaluation" grep -q "expectimax (ntuple eval)" "$tmp/out"
+
+# A few thousand games on a fixed seed beat a random player by far.
+expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet
+mean() { "$bin" 2048 bench "$@" --games 10 --seed 5 2>/dev/null | awk '/^score/ {print $3}'; }
+trained=$(mean --ai ntuple --network "$tmp/e.tsn")
+random=$(mean --ai random)
+check "a trained network beats random ($trained vs $random)" test "$trained" -gt $((4 * random))
+
+# Refused: truncated, foreign, missing files; bad options.
+head -c 200 "$tmp/b.tsn" > "$tmp/short.tsn"
+expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/short.tsn"
+check "a truncated file is named as such" grep -q "truncated" "$tmp/err"
+echo "hello, I am not a network" > "$tmp/foreign.tsn"
+expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/foreign.tsn"
+check "a foreign file is named as such" grep -q "not a tilestone n-tuple weights file" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --resume "$tmp/foreign.tsn" --games 10
+expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/missing.tsn"
+expect_status 2 2048 hint --board "$board" --eval bogus --network "$tmp/b.tsn"
+expect_status 2 2048 hint --board "$board" --ai minimax --eval ntuple --network "$tmp/b.tsn"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 0
+expect_status 2 2048 train --out "$tmp/d.tsn" --layout 0123,0g
+expect_status 2 2048 train --out "$tmp/d.tsn" --alpha 2
+# Without a network the ntuple AI and --eval ntuple are errors; the default expectimax needs none.
+TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --ai ntuple
+check "the missing file is named" grep -q "missing.tsn" "$tmp/err"
+TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --eval ntuple --depth 2
+TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 0 2048 hint --board "$board" --depth 2
+
+exit $fail

@@ -1,0 +1,219 @@
+// The n-tuple network, its TD training and its weights file.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "core/rng.h"
+#include "g2048/ai.h"
+#include "g2048/game.h"
+#include "g2048/grid.h"
+#include "g2048/ntuple.h"
+#include "g2048/td_train.h"
+#include "g2048/train_log.h"
+#include "g2048/weights_file.h"
+
+using namespace tilestone;
+using namespace tilestone::g2048;
+
+namespace {
+
+Board board(const char* text) { return parse_grid(text).value().to_board(); }
+
+// Small layouts keep the tests fast (16^4 weights per tuple) while exercising every code path.
+std::vector<Tuple> small_layout() { return {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {1, 2, 5, 6}}; }
+
+NTupleNetwork random_network(std::uint64_t seed) {
+  NTupleNetwork net(small_layout());
+  core::Rng rng(seed);
+  for (std::size_t t = 0; t < net.layout().size(); ++t)
+    for (float& w : net.table(t)) w = static_cast<float>(rng.uniform() * 200.0 - 100.0);
+  return net;
+}
+
+bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
+  if (a.layout() != b.layout()) return false;
+  for (std::size_t t = 0; t < a.layout().size(); ++t)
+    if (std::memcmp(a.table(t).data(), b.table(t).data(), a.table(t).size() * sizeof(float)) != 0) return false;
+  return true;
+}
+
+// Mean score of `games` games played by `ai` from seeds 1..games.
+double mean_score(Ai& ai, int games) {
+  double sum = 0;
+  for (int g = 1; g <= games; ++g) {
+    Game game(static_cast<std::uint64_t>(g));
+    while (!game.over()) {
+      const Analysis a = ai.analyze(game.grid().to_board(), Limits{});
+      game.play(*a.best);
+    }
+    sum += static_cast<double>(game.score());
+  }
+  return sum / games;
+}
+
+}  // namespace
+
+TEST(NTuple, SymmetriesAreTheEightRotationsAndReflections) {
+  const Board b = board("2,4,8,16/32,64,128,256/512,1024,0,0/0,0,0,2");
+  const auto syms = symmetries(b);
+  // Cell (r, c) of each symmetric board, computed cell by cell.
+  auto expect = [&](int k, auto map) {
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c) {
+        const auto [r2, c2] = map(r, c);
+        EXPECT_EQ(syms[k].at(r, c), b.at(r2, c2)) << "symmetry " << k << " cell " << r << "," << c;
+      }
+  };
+  expect(0, [](int r, int c) { return std::pair{r, c}; });
+  expect(1, [](int r, int c) { return std::pair{r, 3 - c}; });
+  expect(2, [](int r, int c) { return std::pair{3 - r, c}; });
+  expect(3, [](int r, int c) { return std::pair{3 - r, 3 - c}; });
+  expect(4, [](int r, int c) { return std::pair{c, r}; });
+  expect(5, [](int r, int c) { return std::pair{c, 3 - r}; });
+  expect(6, [](int r, int c) { return std::pair{3 - c, r}; });
+  expect(7, [](int r, int c) { return std::pair{3 - c, 3 - r}; });
+}
+
+TEST(NTuple, TheEightSymmetricBoardsHaveOneValue) {
+  const NTupleNetwork net = random_network(7);
+  for (const char* text : {"2,4,8,16/32,64,128,256/512,1024,0,0/0,0,0,2", "0,0,0,2/0,0,4,0/0,8,0,0/16,0,0,32768"}) {
+    const Board b = board(text);
+    const float v = net.value(b);
+    EXPECT_NE(v, 0.0f);
+    // The same 32 weights, summed in another order: equal up to float rounding.
+    for (const Board s : symmetries(b)) EXPECT_NEAR(net.value(s), v, 1e-5 * std::fabs(v)) << text;
+  }
+}
+
+TEST(NTuple, LayoutsParseAndBadOnesAreRefused) {
+  EXPECT_EQ(format_layout(default_layout()), "012345,456789,012456,45689a");
+  EXPECT_EQ(parse_layout("012345,456789,012456,45689a").value(), default_layout());
+  for (const char* bad : {"", "0123456", "0g", "0,,1", "001", "01234567"}) EXPECT_FALSE(parse_layout(bad).ok()) << bad;
+}
+
+TEST(NTuple, TdUpdateMovesTheValueTowardItsTarget) {
+  NTupleNetwork net = random_network(3);
+  const Board b = board("2,4,8,16/0,0,0,0/0,2,0,0/0,0,0,0");
+  for (const float target : {1000.0f, -1000.0f}) {
+    const float before = net.value(b);
+    const float after = td_update(net, b, target, 0.1f);
+    EXPECT_EQ(after, net.value(b));
+    EXPECT_LT(std::fabs(target - after), std::fabs(target - before));
+    EXPECT_GT(std::fabs(after - before), 0.05f * std::fabs(target - before));  // a real step, not a nudge
+  }
+}
+
+TEST(NTuple, TrainingIsReproducibleOnOneThread) {
+  TrainConfig cfg;
+  cfg.games = 60;
+  cfg.seed = 5;
+  cfg.report_games = 25;
+  NTupleNetwork a(small_layout()), b(small_layout());
+  int reports = 0;
+  TrainHooks hooks;
+  hooks.on_progress = [&](const TrainProgress& p) {
+    ++reports;
+    EXPECT_LE(p.games, 60u);
+  };
+  train(a, cfg, hooks);
+  train(b, cfg);
+  EXPECT_EQ(reports, 3);  // 25, 50, 60
+  EXPECT_EQ(a.games_trained, 60u);
+  EXPECT_TRUE(same_weights(a, b));
+
+  // Resuming (30 games, then 30 more) gives the same network as one run. (The step-size
+  // schedule depends on the target, so this compares runs without its fine-tuning stage.)
+  cfg.fine_tune_start = 1.0;
+  NTupleNetwork whole(small_layout()), c(small_layout());
+  train(whole, cfg);
+  cfg.games = 30;
+  train(c, cfg);
+  cfg.games = 60;
+  train(c, cfg);
+  EXPECT_TRUE(same_weights(whole, c));
+}
+
+TEST(NTuple, ATrainedNetworkBeatsRandomAndItsFileRoundTrips) {
+  // 300 games keep this quick under the sanitizers; the integration test trains 2,000.
+  TrainConfig cfg;
+  cfg.games = 300;
+  cfg.seed = 11;
+  auto net = std::make_shared<NTupleNetwork>(small_layout());
+  train(*net, cfg);
+
+  auto trained = make_ai(AiConfig{"ntuple", std::nullopt, "", net}).value();
+  auto random = make_ai(AiConfig{"random", std::nullopt}).value();
+  const double ours = mean_score(*trained, 8), theirs = mean_score(*random, 8);
+  EXPECT_GT(ours, 3 * theirs) << "trained " << ours << ", random " << theirs;
+
+  // float32 round-trips bit for bit; int16 round-trips its quantised weights bit for bit.
+  const std::string exact = encode_network(*net);
+  const auto back = decode_network(exact);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(same_weights(*net, *back));
+  EXPECT_EQ(back->games_trained, 300u);
+  EXPECT_EQ(encode_network(*back), exact);
+
+  const SaveOptions small{WeightEncoding::Int16, 9};
+  const std::string quantised = encode_network(*net, small);
+  const auto q = decode_network(quantised);
+  ASSERT_TRUE(q.ok()) << q.error();
+  EXPECT_EQ(encode_network(*q, small), quantised);
+  const Board b = board("2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,2");
+  EXPECT_NEAR(q->value(b), net->value(b), 1e-3 * std::fabs(net->value(b)) + 1.0);
+  const auto info = read_weights_info(quantised);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->encoding, WeightEncoding::Int16);
+  EXPECT_EQ(info->layout, "0123,4567,0145,1256");
+}
+
+TEST(NTuple, CorruptAndForeignFilesAreRefusedWithAMessage) {
+  const std::string good = encode_network(random_network(1));
+  ASSERT_TRUE(decode_network(good).ok());
+  auto refused = [](const std::string& bytes, const std::string& words) {
+    const auto r = decode_network(bytes);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find(words), std::string::npos) << r.error();
+  };
+  refused("", "not a tilestone");
+  refused("PK\x03\x04 a zip file, not weights", "not a tilestone");
+  refused(good.substr(0, 20), "truncated");
+  refused(good.substr(0, good.size() / 2), "truncated");
+  for (std::size_t cut = 0; cut < good.size(); cut += good.size() / 40 + 1) EXPECT_FALSE(decode_network(good.substr(0, cut)).ok());
+
+  std::string version = good;
+  version[8] = 9;
+  refused(version, "version 9");
+  std::string encoding = good;
+  encoding[12] = 7;
+  refused(encoding, "encoding");
+  std::string cell = good;
+  cell[25] = 31;  // the second cell of the first tuple
+  refused(cell, "corrupt");
+  // A flipped bit in the compressed weights: zstd or the checksum notices.
+  for (std::size_t pos = good.size() - 40; pos < good.size(); pos += 7) {
+    std::string bad = good;
+    bad[pos] = static_cast<char>(bad[pos] ^ 0x10);
+    EXPECT_FALSE(decode_network(bad).ok()) << pos;
+  }
+  EXPECT_FALSE(load_network("/nonexistent/weights.tsn").ok());
+}
+
+TEST(NTuple, TrainingLogRoundTripsAndDrawsACurve) {
+  TrainProgress p;
+  p.games = 1000;
+  p.elapsed_s = 2.5;
+  p.mean_score = 12345.6;
+  p.rates = {0.5, 0.25, 0.125, 0, 0};
+  const std::string text = train_log_header() + train_log_line(p) + train_log_line(p);
+  const auto log = parse_train_log(text);
+  ASSERT_TRUE(log.ok()) << log.error();
+  ASSERT_EQ(log->size(), 2u);
+  EXPECT_EQ((*log)[0].games, 1000u);
+  EXPECT_DOUBLE_EQ((*log)[0].rates[1], 0.25);
+  EXPECT_NE(core::render_svg(learning_curve(*log, "curve")).find("<polyline"), std::string::npos);
+  EXPECT_FALSE(parse_train_log("1,2,3\n").ok());
+  EXPECT_FALSE(parse_train_log("1,2,x,4,5,6,7,8,9,10,11,12\n").ok());
+}
