@@ -38,6 +38,20 @@ std::string xml_escape(const std::string& text) {
   return out;
 }
 
+namespace {
+
+// The opening of a chart: the root element, the background and the title.
+std::string svg_header(double width, double height, const std::string& title) {
+  return fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+      "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#faf8ef\"/>\n"
+      "<text x=\"{2}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#776e65\">{3}</text>\n",
+      width, height, width / 2, xml_escape(title));
+}
+
+}  // namespace
+
 std::string render_svg(const BarChart& chart) {
   const double width = 720, height = 420;
   const double left = 64, right = 24, top = 48, bottom = 64;
@@ -48,12 +62,7 @@ std::string render_svg(const BarChart& chart) {
     for (double v : s.values) vmax = std::max(vmax, v);
   const double ymax = chart.percent ? 100.0 : nice_ceiling(vmax);
 
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
-      "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#faf8ef\"/>\n"
-      "<text x=\"{2}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#776e65\">{3}</text>\n",
-      width, height, width / 2, xml_escape(chart.title));
+  std::string svg = svg_header(width, height, chart.title);
 
   // Step 1. Grid lines and y labels.
   for (int i = 0; i <= 5; ++i) {
@@ -131,12 +140,7 @@ std::string render_svg(const LineChart& chart) {
   auto px = [&](double x) { return left + plot_w * (x - xmin) / (xmax - xmin); };
   auto py = [&](double v, bool pct) { return top + plot_h - plot_h * std::clamp(v / (pct ? 100.0 : ymax), 0.0, 1.0); };
 
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
-      "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#faf8ef\"/>\n"
-      "<text x=\"{2}\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\" fill=\"#776e65\">{3}</text>\n",
-      width, height, width / 2, xml_escape(chart.title));
+  std::string svg = svg_header(width, height, chart.title);
 
   // Step 1. Grid lines, the left axis and (if used) the right axis in percent.
   for (int i = 0; i <= 5; ++i) {
