@@ -74,17 +74,7 @@ match::SprtConfig parse_sprt(const std::vector<std::string>& args) {
 }
 
 match::MatchSettings settings_of(const MatchOptions& m) {
-  if (m.size < gomoku::params::MIN_SIZE || m.size > gomoku::params::MAX_SIZE)
-    throw UsageError(fmt::format("board size {} is outside {}..{}", m.size, gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
-  if (m.time_ms < 1 || m.time_ms > MAX_TIME_MS) throw UsageError(fmt::format("--time-ms must lie in 1..{}", MAX_TIME_MS));
-  if (m.match_ms < 0 || m.match_ms > MAX_MATCH_MS) throw UsageError(fmt::format("--match-ms must lie in 0..{}", MAX_MATCH_MS));
-  if (m.tolerance_ms < 0 || m.tolerance_ms > MAX_TOLERANCE_MS)
-    throw UsageError(fmt::format("--tolerance-ms must lie in 0..{}", MAX_TOLERANCE_MS));
-  if (m.depth < 0 || m.depth > MAX_DEPTH) throw UsageError(fmt::format("--depth must lie in 0..{}", MAX_DEPTH));
-  if (m.threads < 1 || m.threads > MAX_THREADS) throw UsageError(fmt::format("--threads must lie in 1..{}", MAX_THREADS));
-  if (m.games < 1 || m.games > MAX_GAMES) throw UsageError(fmt::format("--games must lie in 1..{}", MAX_GAMES));
-  if (m.jobs < 1 || m.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
-  if (m.memory_mb < 0 || m.memory_mb > MAX_MEMORY_MB) throw UsageError(fmt::format("--memory-mb must lie in 0..{}", MAX_MEMORY_MB));
+  // The numbers were range-checked by the options' validators (cli_values.h).
   match::MatchSettings s;
   s.first = m.black;
   s.second = m.white;

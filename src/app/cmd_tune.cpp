@@ -41,11 +41,7 @@ struct GenerateOptions {
 };
 
 void run_generate(const GenerateOptions& o) {
-  if (o.games < 2 || o.games > MAX_GAMES) throw UsageError(fmt::format("--games must lie in 2..{}", MAX_GAMES));
-  if (o.jobs < 1 || o.jobs > MAX_JOBS) throw UsageError(fmt::format("--jobs must lie in 1..{}", MAX_JOBS));
-  if (o.depth < 0 || o.depth > MAX_DEPTH) throw UsageError(fmt::format("--depth must lie in 0..{}", MAX_DEPTH));
-  if (o.time_ms < 1 || o.time_ms > MAX_TIME_MS) throw UsageError(fmt::format("--time-ms must lie in 1..{}", MAX_TIME_MS));
-  if (o.size < gomoku::params::MIN_SIZE || o.size > gomoku::params::MAX_SIZE) throw UsageError("--size must lie in 5..22");
+  // The numbers were range-checked by the options' validators (cli_values.h).
   if (!gomoku::parse_level(o.level)) throw UsageError("unknown level '" + o.level + "'");
   const auto rule = gomoku::parse_rule(o.rule);
   if (!rule) throw UsageError("unknown rule '" + o.rule + "' (freestyle, standard, renju)");
@@ -105,9 +101,6 @@ nlohmann::json read_document(const std::string& path) {
 }
 
 void run_fit(const FitOptionsCli& o) {
-  if (o.iterations < 1 || o.iterations > MAX_ITERATIONS) throw UsageError(fmt::format("--iterations must lie in 1..{}", MAX_ITERATIONS));
-  if (!(o.learning_rate > 0 && o.learning_rate < 1000)) throw UsageError("--learning-rate must lie in (0, 1000)");
-  if (!(o.held_out >= 0 && o.held_out < 0.9)) throw UsageError("--held-out must lie in [0, 0.9)");
   if (!o.out.empty()) check_writable(o.out);
   std::vector<gomoku::tune::Sample> samples;
   std::set<std::pair<std::string, int>> seen;  // (settings, game): a file given twice counts once

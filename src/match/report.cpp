@@ -52,12 +52,16 @@ bool read(const json& j, const char* key, T& out) {
 
 }  // namespace
 
-std::string black_name(const MatchSettings& s, const GameResult& g) {
-  return player_name(g.first_is_black ? s.first : s.second).ok() ? *player_name(g.first_is_black ? s.first : s.second) : "?";
+namespace {
+// The name a player description is shown by; the description itself when it names no player.
+std::string shown_name(const std::string& spec) {
+  const auto name = player_name(spec);
+  return name ? *name : spec;
 }
-std::string white_name(const MatchSettings& s, const GameResult& g) {
-  return player_name(g.first_is_black ? s.second : s.first).ok() ? *player_name(g.first_is_black ? s.second : s.first) : "?";
-}
+}  // namespace
+
+std::string black_name(const MatchSettings& s, const GameResult& g) { return shown_name(g.first_is_black ? s.first : s.second); }
+std::string white_name(const MatchSettings& s, const GameResult& g) { return shown_name(g.first_is_black ? s.second : s.first); }
 
 json settings_to_json(const MatchSettings& s) {
   json openings = json::array();
@@ -137,8 +141,7 @@ core::Result<GameResult> game_from_json(const json& j, int size) {
 }
 
 std::string report_text(const MatchSettings& s, const std::vector<GameResult>& games, bool stopped_early) {
-  const std::string a = player_name(s.first).ok() ? *player_name(s.first) : s.first;
-  const std::string b = player_name(s.second).ok() ? *player_name(s.second) : s.second;
+  const std::string a = shown_name(s.first), b = shown_name(s.second);
   std::vector<std::optional<Score>> scores(static_cast<std::size_t>(s.games));
   int moves = 0;
   double max_ms = 0;

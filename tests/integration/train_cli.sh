@@ -6,22 +6,7 @@ bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
-}
-expect_status() {  # expect_status WANT args...
-  local want=$1; shift
-  "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
-  local got=$?
-  if [ "$got" != "$want" ]; then
-    echo "FAIL exit $got (want $want): tilestone $*"; cat "$tmp/err"; fail=1; return
-  fi
-  if [ "$want" = 2 ] && ! [ -s "$tmp/err" ]; then
-    echo "FAIL no message: tilestone $*"; fail=1; return
-  fi
-  echo "ok   exit $want: tilestone $*"
-}
+source "$(dirname "$0")/lib/checks.sh"
 board="2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
 small="0123,4567,0145,1256"
 

@@ -1,0 +1,18 @@
+# Shared by the integration scripts: `check NAME CONDITION...` and `expect_status WANT args...`
+# run "$bin" (set by the caller, as are $tmp and fail=0) and print ok/FAIL lines, setting fail=1.
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then echo "ok   $name"; else echo "FAIL $name"; fail=1; fi
+}
+expect_status() {  # expect_status WANT args...
+  local want=$1; shift
+  "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
+  local got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL exit $got (want $want): tilestone $*"; cat "$tmp/err"; fail=1; return
+  fi
+  if [ "$want" = 2 ] && ! [ -s "$tmp/err" ]; then
+    echo "FAIL no message: tilestone $*"; fail=1; return
+  fi
+  echo "ok   exit $want: tilestone $*"
+}
