@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 #include <utility>
 
 namespace tilestone::store {
@@ -175,9 +176,24 @@ core::Result<std::shared_ptr<Database>> Database::open(const std::string& path) 
                       " is newer than this tilestone understands (" + std::to_string(SCHEMA_VERSION) + ")");
   // Step 2. WAL, so readers never block the writer and a killed writer loses only its open
   // transaction; NORMAL sync is durable across process crashes in WAL mode.
+  // Switching a new file to WAL needs a moment alone with it, and SQLite answers "locked" at
+  // once, without its busy handler, when another connection opening the same file holds a read
+  // lock meanwhile; so the switch is retried here, up to the busy timeout.
   {
-    Statement s(impl->db, "PRAGMA journal_mode=WAL");
-    if (s.step() != SQLITE_ROW) return impl->error(path, "cannot switch to WAL mode");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(BUSY_TIMEOUT_MS);
+    for (int attempt = 0;; ++attempt) {
+      Statement s(impl->db, "PRAGMA journal_mode=WAL");
+      const int rc = s.step();
+      if (rc == SQLITE_ROW) {
+        const std::string mode = s.text(0);
+        if (mode == "wal" || mode == "memory") break;  // an in-memory database has no WAL
+        return core::fail("database " + path + ": cannot switch to WAL mode: journal mode stays " + mode);
+      }
+      const bool busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+      if (!busy || std::chrono::steady_clock::now() >= deadline)
+        return impl->error(path, "cannot switch to WAL mode");
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(1 + attempt, 20)));
+    }
   }
   if (!impl->exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON"))
     return impl->error(path, "cannot configure");
