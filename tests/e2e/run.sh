@@ -32,49 +32,72 @@ if [ ! -d "$HERE/node_modules/playwright-core" ]; then
   fi
 fi
 
-# A free port: ask the kernel for one, then hand it to the server.
-PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();})')"
-LOG="$(mktemp -t tilestone-e2e-server.XXXXXX.log)"
-# A fresh game database, so the History page starts empty and the user's own games stay untouched.
-DB_DIR="$(mktemp -d -t tilestone-e2e-db.XXXXXX)"
-"$BIN" serve --port "$PORT" --db "$DB_DIR/e2e.db" > "$LOG" 2>&1 &
-SERVER_PID=$!
-cleanup() {
-  if kill -0 "$SERVER_PID" 2> /dev/null; then
+# Each test file gets its own server on a free port and a fresh game database, so the History
+# page starts empty for every file and the user's own games stay untouched. Usage of one file
+# only: tests/e2e/run.sh <tilestone-binary> [name.test.mjs ...]
+shift
+FILES=("$@")
+if [ ${#FILES[@]} -eq 0 ]; then
+  mapfile -t FILES < <(cd "$HERE" && ls -1 ./*.test.mjs | sed 's|^\./||' | sort)
+fi
+
+SERVER_PID=""
+LOG=""
+DB_DIR=""
+stop_server() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2> /dev/null; then
     kill "$SERVER_PID" 2> /dev/null || true
     wait "$SERVER_PID" 2> /dev/null || true
   fi
-  rm -f "$LOG"
-  rm -rf "$DB_DIR"
+  SERVER_PID=""
+  [ -n "$LOG" ] && rm -f "$LOG"
+  [ -n "$DB_DIR" ] && rm -rf "$DB_DIR"
+  LOG=""
+  DB_DIR=""
 }
-trap cleanup EXIT
+trap stop_server EXIT
 
-BASE="http://127.0.0.1:$PORT"
-READY=0
-for _ in $(seq 1 100); do
-  if node -e "fetch('$BASE/api/info').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null; then
-    READY=1
-    break
-  fi
-  if ! kill -0 "$SERVER_PID" 2> /dev/null; then
-    echo "e2e: FAIL: the server exited early:" >&2
-    cat "$LOG" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ $READY -ne 1 ]; then
+start_server() {
+  # A free port: ask the kernel for one, then hand it to the server.
+  PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close();})')"
+  LOG="$(mktemp -t tilestone-e2e-server.XXXXXX.log)"
+  DB_DIR="$(mktemp -d -t tilestone-e2e-db.XXXXXX)"
+  "$BIN" serve --port "$PORT" --db "$DB_DIR/e2e.db" > "$LOG" 2>&1 &
+  SERVER_PID=$!
+  BASE="http://127.0.0.1:$PORT"
+  for _ in $(seq 1 100); do
+    if node -e "fetch('$BASE/api/info').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))" 2> /dev/null; then
+      return 0
+    fi
+    if ! kill -0 "$SERVER_PID" 2> /dev/null; then
+      echo "e2e: FAIL: the server exited early:" >&2
+      cat "$LOG" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
   echo "e2e: FAIL: the server did not answer on $BASE:" >&2
   cat "$LOG" >&2
+  return 1
+}
+
+FAILED=()
+for FILE in "${FILES[@]}"; do
+  start_server || exit 1
+  echo "e2e: $FILE"
+  set +e
+  CHROMIUM="$CHROMIUM" node --test-reporter=spec "$HERE/$FILE" "$BASE"
+  STATUS=$?
+  set -e
+  if [ $STATUS -ne 0 ]; then
+    FAILED+=("$FILE")
+    echo "e2e: server log ($FILE):" >&2
+    tail -n 40 "$LOG" >&2
+  fi
+  stop_server
+done
+if [ ${#FAILED[@]} -ne 0 ]; then
+  echo "e2e: FAIL: ${FAILED[*]}" >&2
   exit 1
 fi
-
-set +e
-CHROMIUM="$CHROMIUM" node --test-reporter=spec "$HERE/ui.test.mjs" "$BASE"
-STATUS=$?
-set -e
-if [ $STATUS -ne 0 ]; then
-  echo "e2e: server log:" >&2
-  tail -n 40 "$LOG" >&2
-fi
-exit $STATUS
+echo "e2e: all ${#FILES[@]} files passed"
