@@ -93,7 +93,9 @@ export function drawBoard(svg, v) {
   const labels = node('g', { fill: t.label, 'font-size': labelFont, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' }, svg);
   for (let i = 0; i < size; i++) {
     node('text', { x: px(i), y: extent - MARGIN_LABEL / 2 + 2 }, labels).textContent = COLS[i];
-    node('text', { x: MARGIN_LABEL / 2 - 2, y: py(i) }, labels).textContent = i + 1;
+    // Row numbers end just left of a stone on column a, so such a stone does not cover them.
+    const rowLabel = labelFont <= LABEL_FONT ? { x: MARGIN_LABEL - CELL * 0.46 - 1, 'text-anchor': 'end' } : { x: MARGIN_LABEL / 2 - 2 };
+    node('text', { ...rowLabel, y: py(i) }, labels).textContent = i + 1;
   }
 
   // Step 2. Stones; their numbers go on a layer of their own above the winning line.
