@@ -4,7 +4,7 @@ import { COLS, parsePoint } from './psq.js';
 
 export const CELL = 40;
 // Coordinates are labelled on the left and bottom edges only, so those margins are wider.
-export const MARGIN_LABEL = 42;
+export const MARGIN_LABEL = 44;
 export const MARGIN_EDGE = 26;
 const LABEL_FONT = 19;
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -14,19 +14,19 @@ export const THEMES = {
   wood: {
     board: '#dcb35c', line: '#5b4321', lineWidth: 1.3, frame: 2.4, label: '#5b4321',
     black: ['#6b6b6b', '#0d0d0d'], white: ['#ffffff', '#cfcac0'], blackEdge: '#000', whiteEdge: '#8d877c', edgeWidth: 1,
-    numberOnBlack: '#fff', numberOnWhite: '#222', accent: '#e5412d', forbidden: '#d62c1a', hint: '#2ea043',
+    numberOnBlack: '#fff', numberOnWhite: '#222', lastOnBlack: '#ff8f7a', accent: '#e5412d', forbidden: '#d62c1a', hint: '#2ea043',
     hintFill: 'rgba(46, 160, 67, .35)', cursor: '#1f5fd1',
   },
   plain: {
     board: '#eceae4', line: '#8a877f', lineWidth: 1.2, frame: 2, label: '#6b675f',
     black: ['#2b2b2b', '#2b2b2b'], white: ['#ffffff', '#ffffff'], blackEdge: '#1a1a1a', whiteEdge: '#7d7a73', edgeWidth: 1.4,
-    numberOnBlack: '#fff', numberOnWhite: '#222', accent: '#d9472b', forbidden: '#cf2b1a', hint: '#2a8f3d',
+    numberOnBlack: '#fff', numberOnWhite: '#222', lastOnBlack: '#ff8f7a', accent: '#d9472b', forbidden: '#cf2b1a', hint: '#2a8f3d',
     hintFill: 'rgba(42, 143, 61, .28)', cursor: '#1f5fd1',
   },
   contrast: {
     board: '#ffffff', line: '#000000', lineWidth: 2, frame: 3.5, label: '#000000',
     black: ['#000000', '#000000'], white: ['#ffffff', '#ffffff'], blackEdge: '#000', whiteEdge: '#000', edgeWidth: 3,
-    numberOnBlack: '#ffff00', numberOnWhite: '#000', accent: '#e00000', forbidden: '#e00000', hint: '#007a00',
+    numberOnBlack: '#ffff00', numberOnWhite: '#000', lastOnBlack: '#ff6060', accent: '#e00000', forbidden: '#e00000', hint: '#007a00',
     hintFill: 'rgba(0, 122, 0, .3)', cursor: '#0050ff',
   },
 };
@@ -131,7 +131,7 @@ export function drawBoard(svg, v) {
       const last = i === v.moves.length - 1;
       // A halo in the stone's own colour keeps the digits clear of the winning line.
       node('text', {
-        x: px(p.x), y: py(p.y) + 0.5, 'font-size': i >= 99 ? 13 : 16, fill: last ? t.accent : isBlack ? t.numberOnBlack : t.numberOnWhite,
+        x: px(p.x), y: py(p.y) + 0.5, 'font-size': i >= 99 ? 13 : 16, fill: last ? (isBlack ? t.lastOnBlack : t.accent) : isBlack ? t.numberOnBlack : t.numberOnWhite,
         stroke: isBlack ? t.black[1] : t.white[1], 'stroke-width': 3, 'paint-order': 'stroke', class: 'stone-number',
       }, layer).textContent = i + 1;
     }
