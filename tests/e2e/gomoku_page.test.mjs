@@ -87,7 +87,7 @@ test('no horizontal overflow and nothing cut at any width from 320 to 1400 px', 
     });
     if (m.overflow > 0) problems.push(`${width}px: overflows by ${m.overflow}px`);
     if (m.cut.length) problems.push(`${width}px: cut ${m.cut.join('; ')}`);
-    if (width === 860) await shot(page, 'gomoku-860');
+    if ([320, 860, 1280].includes(width)) await shot(page, `gomoku-${width}`);
   }
   assert.deepEqual(problems, []);
 });
