@@ -180,6 +180,9 @@ test('Gomoku: renju marks forbidden points for black, and playing one loses', as
   await loadGomoku(page, { rule: 'renju', moves: 'f8a1g8a3h6a5h7a7' });
   await page.waitForSelector('.forbidden-mark[data-point="h8"]');
   await shot(page, 'gomoku-renju-laptop');
+  // The first click only warns (gomoku_page.test.mjs tests the warning); the second plays.
+  await clickPoint(page, 'h8');
+  await page.waitForSelector('#go-warning:not([hidden])');
   await clickPoint(page, 'h8');
   await page.waitForSelector('#go-overlay:not([hidden])');
   assert.match(await page.textContent('#go-overlay-title'), /White wins/);

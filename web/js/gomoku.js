@@ -3,15 +3,13 @@
 // AI's search.
 import { post, info, notify, load, save, stream } from './api.js';
 import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
+import { parsePoint, pointName, toPsq, parseMoveString, parsePsq, looksLikePsq } from './psq.js';
+import { CELL, MARGIN_LABEL, MARGIN_EDGE, boardPx as px, boardPy, drawBoard, drawCursor } from './gomoku_board.js';
+import { attachKeyboard } from './gomoku_keyboard.js';
+import { SETTING_DEFAULTS, normalizeSettings, bindSettings, fillHintLevels } from './gomoku_settings.js';
 
 const STORE_KEY = 'tilestone.gomoku';
-const COLS = 'abcdefghijklmnopqrstuvwxyz';
-const CELL = 40;
-// Coordinates are labelled on the left and bottom edges only, so those margins are wider.
-const MARGIN_LABEL = 42;
-const MARGIN_EDGE = 26;
-const LABEL_FONT = 19;
-const SVGNS = 'http://www.w3.org/2000/svg';
+const IDLE_THINKING = '<span class="muted">The AI\'s search shows here while it thinks.</span>';
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -20,14 +18,16 @@ const el = {
   rule: $('go-rule'), size: $('go-size'), opponent: $('go-opponent'), computerFirst: $('go-computer-first'),
   numbers: $('go-numbers'), level: $('go-level'), time: $('go-time'), thinking: $('thinking'),
   moves: $('go-moves'), undo: $('go-undo'), redo: $('go-redo'), hint: $('go-hint'),
+  warning: $('go-warning'), recordError: $('go-record-error'), psqFile: $('go-psq-file'),
 };
 
 // Everything that survives a reload; `st` is the server's last view of the position.
 let game = {
   size: 15, rule: 'freestyle', moves: [], redo: [], level: 'strong', time_ms: 1000,
-  opponent: 'computer', computerFirst: false, numbers: false,
+  opponent: 'computer', computerFirst: false, numbers: false, ...SETTING_DEFAULTS,
   ...load(STORE_KEY, {}),
 };
+normalizeSettings(game);
 let st = null;
 let hintPoint = null;
 let search = null; // the running AI stream, if any
@@ -35,18 +35,25 @@ let token = 0; // bumps on every position change so stale replies are dropped
 let overlayDismissed = false;
 let hover = null;
 let movesEdited = false; // the move-string field holds text the user typed and has not loaded
+let pending = null; // a forbidden point clicked once, waiting for the confirming click
+let keyboard = null;
 
 const persist = () => save(STORE_KEY, game);
 const freshRecord = () => ({ id: newGameId(), startedAt: 0, sent: '' });
 
 // Games against the computer are recorded (with the AI's level and colour) when they end, when a
 // new game replaces them, and when the page is left; `sent` keeps a game from being sent twice.
+// The level, colour and time are those the AI played with (`rec.ai`, taken at each of its
+// moves), so changing the settings after a game does not change, or resend, its record.
 function recordGame({ leaving = false } = {}) {
   const rec = game.rec;
-  if (!rec || game.opponent !== 'computer' || !game.moves.length) return;
+  if (!rec || !game.moves.length || (game.opponent !== 'computer' && !rec.ai)) return;
+  // A game the AI made no move in (a loaded position) keeps the settings of its first sending.
+  if (!rec.ai) rec.ai = aiSettings();
+  const ai = rec.ai;
   const body = {
-    client_id: rec.id, size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level,
-    ai_color: game.computerFirst ? 'black' : 'white', time_ms: game.time_ms, started_at: rec.startedAt || nowSeconds(),
+    client_id: rec.id, size: game.size, rule: game.rule, moves: game.moves.join(''), level: ai.level,
+    ai_color: ai.ai_color, time_ms: ai.time_ms, started_at: rec.startedAt || nowSeconds(),
   };
   const key = JSON.stringify([body.size, body.rule, body.moves, body.level, body.ai_color]);
   if (rec.sent === key) return;
@@ -65,151 +72,37 @@ function afterPosition() {
   if (st && st.over) recordGame();
 }
 
+const aiSettings = () => ({ level: game.level, ai_color: game.computerFirst ? 'black' : 'white', time_ms: game.time_ms });
+
 function startRecord() {
   recordGame();
   game.rec = freshRecord();
 }
 
-// Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7).
-function parsePoint(name) {
-  const m = /^([a-z])(\d{1,2})$/.exec(name);
-  return m ? { x: COLS.indexOf(m[1]), y: Number(m[2]) - 1 } : null;
-}
-const pointName = (x, y) => `${COLS[x]}${y + 1}`;
-const px = (x) => MARGIN_LABEL + x * CELL;
-const py = (y) => MARGIN_EDGE + (game.size - 1 - y) * CELL;
+// Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7) (see psq.js).
+const py = (y) => boardPy(y, game.size);
 
-/** Piskvork's PSQ: 1-based x, y from the top-left. */
-function toPsq(size, moves) {
-  const lines = [`Piskvorky ${size}x${size}, 11:11, 0`];
-  for (const name of moves) {
-    const p = parsePoint(name);
-    lines.push(`${p.x + 1},${size - p.y},0`);
-  }
-  lines.push('-1');
-  return lines.join('\n') + '\n';
-}
-
-// Step 2. Drawing.
-function node(tag, attrs, parent) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (parent) parent.appendChild(n);
-  return n;
-}
-
-function starPoints(size) {
-  const c = Math.floor(size / 2);
-  if (size < 9) return [[c, c]];
-  const e = size >= 13 ? 3 : 2;
-  return [[c, c], [e, e], [size - 1 - e, e], [e, size - 1 - e], [size - 1 - e, size - 1 - e]];
-}
-
+// Step 2. Drawing (gomoku_board.js draws; this gathers what to show).
 function draw() {
-  const size = game.size;
-  const extent = MARGIN_LABEL + MARGIN_EDGE + (size - 1) * CELL;
-  const svg = el.svg;
-  svg.setAttribute('viewBox', `0 0 ${extent} ${extent}`);
-  // Where the points lie in viewBox units, for scripts and tests that click on the board.
-  svg.dataset.geometry = JSON.stringify({ extent, left: px(0), top: py(size - 1), cell: CELL, size });
-  svg.replaceChildren();
-  const defs = node('defs', {}, svg);
-  const black = node('radialGradient', { id: 'stone-black', cx: '35%', cy: '30%', r: '70%' }, defs);
-  node('stop', { offset: '0%', 'stop-color': '#6b6b6b' }, black);
-  node('stop', { offset: '100%', 'stop-color': '#0d0d0d' }, black);
-  const white = node('radialGradient', { id: 'stone-white', cx: '35%', cy: '30%', r: '75%' }, defs);
-  node('stop', { offset: '0%', 'stop-color': '#ffffff' }, white);
-  node('stop', { offset: '100%', 'stop-color': '#cfcac0' }, white);
-
-  node('rect', { x: 0, y: 0, width: extent, height: extent, rx: 10, fill: '#dcb35c' }, svg);
-  const grid = node('g', { stroke: '#5b4321', 'stroke-width': 1.3, 'stroke-linecap': 'square' }, svg);
-  for (let i = 0; i < size; i++) {
-    node('line', { x1: px(0), y1: py(i), x2: px(size - 1), y2: py(i) }, grid);
-    node('line', { x1: px(i), y1: py(0), x2: px(i), y2: py(size - 1) }, grid);
-  }
-  node('rect', { x: px(0), y: py(size - 1), width: (size - 1) * CELL, height: (size - 1) * CELL, fill: 'none', stroke: '#5b4321', 'stroke-width': 2.4 }, svg);
-  for (const [x, y] of starPoints(size)) node('circle', { cx: px(x), cy: py(y), r: 4.2, fill: '#5b4321' }, svg);
-
-  // Bigger boards shrink on screen, so their labels grow in board units to stay readable.
-  const labelFont = Math.min(26, Math.round(LABEL_FONT * Math.max(1, size / 15)));
-  const labels = node('g', { fill: '#5b4321', 'font-size': labelFont, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg);
-  for (let i = 0; i < size; i++) {
-    node('text', { x: px(i), y: extent - MARGIN_LABEL / 2 + 2 }, labels).textContent = COLS[i];
-    node('text', { x: MARGIN_LABEL / 2 - 2, y: py(i) }, labels).textContent = i + 1;
-  }
-
-  const moves = st ? st.moves : game.moves;
-  const winning = new Set(st && st.winning_line ? st.winning_line : []);
-  const stones = node('g', {}, svg);
-  moves.forEach((name, i) => {
-    const p = parsePoint(name);
-    if (!p) return;
-    const isBlack = i % 2 === 0;
-    node('circle', {
-      cx: px(p.x), cy: py(p.y), r: CELL * 0.46, fill: `url(#stone-${isBlack ? 'black' : 'white'})`,
-      stroke: isBlack ? '#000' : '#8d877c', 'stroke-width': 1, class: 'stone', 'data-point': name,
-      'data-color': isBlack ? 'black' : 'white',
-    }, stones);
-    if (game.numbers) {
-      node('text', {
-        x: px(p.x), y: py(p.y) + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central',
-        'font-size': i >= 99 ? 13 : 16, 'font-weight': 700, 'font-family': 'system-ui, sans-serif',
-        fill: i === moves.length - 1 ? '#e5412d' : isBlack ? '#fff' : '#222', class: 'stone-number',
-      }, stones).textContent = i + 1;
-    }
-  });
-
-  if (winning.size >= 2) {
-    const pts = [...winning].map(parsePoint).sort((a, b) => a.x - b.x || a.y - b.y);
-    const a = pts[0];
-    const b = pts[pts.length - 1];
-    node('line', {
-      x1: px(a.x), y1: py(a.y), x2: px(b.x), y2: py(b.y), stroke: '#e5412d', 'stroke-width': 7,
-      'stroke-linecap': 'round', opacity: 0.8, id: 'winning-line',
-    }, svg);
-    for (const p of pts) node('circle', { cx: px(p.x), cy: py(p.y), r: CELL * 0.46, fill: 'none', stroke: '#e5412d', 'stroke-width': 3, class: 'win-stone' }, svg);
-  }
-
-  if (st && st.last && !game.numbers) {
-    const p = parsePoint(st.last);
-    if (p) node('circle', { cx: px(p.x), cy: py(p.y), r: 6, fill: '#e5412d', id: 'last-move' }, svg);
-  } else if (st && st.last) {
-    const p = parsePoint(st.last);
-    if (p) node('circle', { cx: px(p.x), cy: py(p.y), r: CELL * 0.5, fill: 'none', stroke: '#e5412d', 'stroke-width': 2, id: 'last-move' }, svg);
-  }
-
-  // The forbidden point black just played (and lost on) gets a cross over its stone.
-  if (st && st.reason === 'forbidden' && st.last) {
-    const p = parsePoint(st.last);
-    const d = 11;
-    const g = node('g', { id: 'forbidden-loss', stroke: '#ff3b22', 'stroke-width': 4, 'stroke-linecap': 'round' }, svg);
-    node('line', { x1: px(p.x) - d, y1: py(p.y) - d, x2: px(p.x) + d, y2: py(p.y) + d }, g);
-    node('line', { x1: px(p.x) - d, y1: py(p.y) + d, x2: px(p.x) + d, y2: py(p.y) - d }, g);
-  }
-
-  const forbidden = node('g', { stroke: '#d62c1a', 'stroke-width': 3.2, 'stroke-linecap': 'round', id: 'forbidden' }, svg);
-  for (const name of (st && !st.over && st.forbidden) || []) {
-    const p = parsePoint(name);
-    if (!p) continue;
-    const g = node('g', { class: 'forbidden-mark', 'data-point': name }, forbidden);
-    node('title', {}, g).textContent = `${name}: forbidden for black`;
-    const d = 8;
-    node('line', { x1: px(p.x) - d, y1: py(p.y) - d, x2: px(p.x) + d, y2: py(p.y) + d }, g);
-    node('line', { x1: px(p.x) - d, y1: py(p.y) + d, x2: px(p.x) + d, y2: py(p.y) - d }, g);
-  }
-
-  if (hintPoint) {
-    const p = parsePoint(hintPoint);
-    if (p) {
-      const g = node('g', { id: 'hint-mark', 'data-point': hintPoint }, svg);
-      node('circle', { cx: px(p.x), cy: py(p.y), r: CELL * 0.44, fill: 'rgba(46, 160, 67, .35)', stroke: '#2ea043', 'stroke-width': 3, 'stroke-dasharray': '6 4' }, g);
-    }
-  }
-
+  const toMove = st ? st.to_move : (game.moves.length % 2 ? 'white' : 'black');
+  let preview = null;
+  let forbiddenHover = null;
   if (hover && canPlayHere(hover.x, hover.y)) {
-    const color = st && st.to_move === 'white' ? 'white' : 'black';
-    node('circle', { cx: px(hover.x), cy: py(hover.y), r: CELL * 0.46, fill: `url(#stone-${color})`, opacity: 0.4, 'pointer-events': 'none' }, svg);
+    const name = pointName(hover.x, hover.y);
+    if (isForbidden(name)) forbiddenHover = name;
+    else preview = { ...hover, color: toMove };
   }
+  drawBoard(el.svg, {
+    size: game.size, theme: game.theme, moves: st ? st.moves : game.moves, winning: st && st.winning_line ? st.winning_line : [],
+    last: st && st.last, over: !!(st && st.over), reason: st && st.reason, forbidden: (st && st.forbidden) || [],
+    numbers: game.numbers, hint: hintPoint, hover: preview, forbiddenHover, pending,
+    cursor: keyboard && keyboard.cursor(),
+  });
+}
+
+/** A point where the side to move (black) would lose at once under renju. */
+function isForbidden(name) {
+  return !!(st && !st.over && st.to_move === 'black' && (st.forbidden || []).includes(name));
 }
 
 function occupied(x, y) {
@@ -275,6 +168,13 @@ function isHumanTurn() {
 function refresh() {
   draw();
   showStatus();
+  if (keyboard) keyboard.update();
+}
+
+/** The warning under the board (a forbidden point), or none. */
+function warn(text) {
+  el.warning.textContent = text || '';
+  el.warning.hidden = !text;
 }
 
 // Step 3. Talking to the server.
@@ -294,6 +194,8 @@ async function setPosition(moves, { keepRedo = false } = {}) {
     if (!keepRedo) game.redo = [];
     hintPoint = null;
     overlayDismissed = false;
+    pending = null;
+    warn(null);
     persist();
     refresh();
     afterPosition();
@@ -310,8 +212,12 @@ async function afterChange() {
   if (st && !st.over && game.opponent === 'computer' && !isHumanTurn()) await computerMove();
 }
 
+/** Stops the AI's search; a cancelled search leaves nothing of itself in the panel. */
 function stopSearch() {
-  if (search) { search.close(); search = null; }
+  if (!search) return;
+  search.close();
+  search = null;
+  el.thinking.innerHTML = IDLE_THINKING;
 }
 
 function showThinking(infoMsg, done) {
@@ -344,6 +250,7 @@ function computerMove() {
         search = null;
         if (my !== token) return resolve();
         showThinking(msg, true);
+        game.rec.ai = aiSettings();
         st = msg.state;
         game.moves = st.moves.slice();
         showMoveString();
@@ -370,8 +277,24 @@ function computerMove() {
 
 async function play(x, y) {
   if (!canPlayHere(x, y)) return;
+  const name = pointName(x, y);
+  // Step 3a. Renju: a forbidden point loses at once, so it is refused, or played on a second click.
+  if (isForbidden(name)) {
+    if (game.forbiddenMode === 'refuse') {
+      warn(`${name} is forbidden for black under renju (a double-three, double-four or overline): it cannot be played here. Choose another point.`);
+      return;
+    }
+    if (pending !== name) {
+      pending = name;
+      warn(`${name} is forbidden for black under renju (a double-three, double-four or overline): black loses at once there. Click or press Enter on ${name} again to play it anyway.`);
+      draw();
+      return;
+    }
+  }
+  pending = null;
+  warn(null);
   hover = null;
-  const ok = await setPosition([...game.moves, pointName(x, y)]);
+  const ok = await setPosition([...game.moves, name]);
   if (ok) await afterChange();
 }
 
@@ -381,7 +304,7 @@ async function hint() {
   el.hint.disabled = true;
   try {
     const reply = await post('/api/gomoku/move', {
-      size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level, time_ms: game.time_ms,
+      size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.hintLevel, time_ms: game.time_ms,
     });
     if (my !== token) return;
     hintPoint = reply.move;
@@ -398,10 +321,8 @@ async function hint() {
 async function undo() {
   const moves = game.moves.slice();
   const redo = game.redo.slice();
-  if (search) {
-    // Stop the computer; it had not moved yet, so take back the human's move too.
-    stopSearch();
-  }
+  // Stop the computer; it had not moved yet, so take back the human's move too.
+  stopSearch();
   if (!moves.length) { refresh(); return; }
   redo.push(moves.pop());
   if (game.opponent === 'computer' && moves.length && (moves.length % 2 === 0 ? 'black' : 'white') !== humanColor()) {
@@ -435,15 +356,45 @@ async function newGame() {
   startRecord();
   game.redo = [];
   movesEdited = false;
-  el.thinking.innerHTML = '<span class="muted">The AI\'s search shows here while it thinks.</span>';
+  el.thinking.innerHTML = IDLE_THINKING;
+  if (keyboard) keyboard.reset();
   if (await setPosition([])) await afterChange();
 }
 
-async function loadMoves() {
-  const text = el.moves.value.trim().toLowerCase().replace(/[\s,;]+/g, '');
+/** A problem with the game record field or file, shown under it; null clears it. */
+function recordError(text) {
+  el.recordError.textContent = text || '';
+  el.recordError.hidden = !text;
+}
+
+// Step 3b. Loading a record: a move string or a PSQ text (typed, pasted or from a file). Nothing
+// is loaded unless all of it reads and the server accepts every move.
+async function loadRecord(text, { psq = looksLikePsq(text) } = {}) {
+  let size = game.size;
+  let moves;
+  try {
+    if (psq) ({ size, moves } = parsePsq(text));
+    else moves = parseMoveString(text);
+    await post('/api/gomoku/state', { size, rule: game.rule, moves: moves.join('') });
+  } catch (e) {
+    recordError(`Not loaded: ${e.message}`);
+    return;
+  }
+  recordError(null);
   movesEdited = false;
   startRecord();
-  if (await setPosition(text ? text.match(/[a-z]\d{1,2}/g) || [text] : [])) await afterChange();
+  game.size = size;
+  el.size.value = size;
+  if (keyboard) keyboard.reset();
+  if (await setPosition(moves)) await afterChange();
+}
+
+async function importPsqFile() {
+  const file = el.psqFile.files[0];
+  el.psqFile.value = '';
+  if (!file) return;
+  if (file.size > 256 * 1024) { recordError(`Not loaded: ${file.name} is ${Math.round(file.size / 1024)} KiB, far too large for a PSQ file`); return; }
+  await loadRecord(await file.text(), { psq: true });
 }
 
 async function copyMoves() {
@@ -500,9 +451,14 @@ function bind() {
   el.undo.addEventListener('click', undo);
   el.redo.addEventListener('click', redo);
   el.hint.addEventListener('click', hint);
-  $('go-load').addEventListener('click', loadMoves);
+  $('go-load').addEventListener('click', () => loadRecord(el.moves.value));
   el.moves.addEventListener('input', () => { movesEdited = true; });
-  el.moves.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') loadMoves(); });
+  // Enter loads; Shift+Enter starts a new line (for PSQ text).
+  el.moves.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' && !ev.shiftKey) { ev.preventDefault(); loadRecord(el.moves.value); }
+  });
+  $('go-psq-import').addEventListener('click', () => el.psqFile.click());
+  el.psqFile.addEventListener('change', importPsqFile);
   $('go-copy').addEventListener('click', copyMoves);
   $('go-psq').addEventListener('click', exportPsq);
 
@@ -534,6 +490,15 @@ function bind() {
   });
   el.numbers.addEventListener('change', () => { game.numbers = el.numbers.checked; persist(); draw(); });
   el.level.addEventListener('change', () => { game.level = el.level.value; persist(); });
+  bindSettings(game, { theme: $('go-theme'), forbidden: $('go-forbidden'), hintLevel: $('go-hint-level') }, () => { persist(); draw(); });
+  keyboard = attachKeyboard(el.svg, {
+    get: () => ({
+      size: game.size, moves: st ? st.moves : game.moves, toMove: st ? st.to_move : (game.moves.length % 2 ? 'white' : 'black'),
+      over: !!(st && st.over), forbidden: (st && st.forbidden) || [],
+    }),
+    play,
+    drawCursor: (cursor) => drawCursor(el.svg, game.size, game.theme, cursor),
+  });
   el.time.addEventListener('change', () => {
     game.time_ms = Math.max(1, Number(el.time.value) || 1000);
     el.time.value = game.time_ms;
@@ -545,6 +510,7 @@ async function fillChoices() {
   try {
     const i = await info();
     if (i.levels && i.levels.length) el.level.replaceChildren(...i.levels.map((n) => new Option(n, n)));
+    fillHintLevels(game, $('go-hint-level'), i.levels);
     if (i.rules && i.rules.length) el.rule.replaceChildren(...i.rules.map((n) => new Option(n, n)));
     if (i.limits && i.limits.max_time_ms) el.time.max = i.limits.max_time_ms;
   } catch (e) {
