@@ -46,6 +46,8 @@ json summary_json(const Summary& s) {
                       {"draws", g.draws}, {"unfinished", g.unfinished}});
   return {{"2048",
            {{"games", s.g2048.games},
+            {"auto_games", s.g2048.auto_games},
+            {"position_games", s.g2048.position_games},
             {"best_score", s.g2048.best_score},
             {"mean_score", s.g2048.mean_score},
             {"best_tile", s.g2048.best_tile},

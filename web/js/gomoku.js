@@ -2,7 +2,8 @@
 // forbidden points, validation) and the AI; this module draws, collects clicks and streams the
 // AI's search.
 import { post, info, notify, load, save, stream } from './api.js';
-import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
+import { initRecording } from './record.js';
+import { gomokuRecorder } from './gomoku_record.js';
 
 const STORE_KEY = 'tilestone.gomoku';
 const COLS = 'abcdefghijklmnopqrstuvwxyz';
@@ -37,38 +38,11 @@ let hover = null;
 let movesEdited = false; // the move-string field holds text the user typed and has not loaded
 
 const persist = () => save(STORE_KEY, game);
-const freshRecord = () => ({ id: newGameId(), startedAt: 0, sent: '' });
-
-// Games against the computer are recorded (with the AI's level and colour) when they end, when a
-// new game replaces them, and when the page is left; `sent` keeps a game from being sent twice.
-function recordGame({ leaving = false } = {}) {
-  const rec = game.rec;
-  if (!rec || game.opponent !== 'computer' || !game.moves.length) return;
-  const body = {
-    client_id: rec.id, size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level,
-    ai_color: game.computerFirst ? 'black' : 'white', time_ms: game.time_ms, started_at: rec.startedAt || nowSeconds(),
-  };
-  const key = JSON.stringify([body.size, body.rule, body.moves, body.level, body.ai_color]);
-  if (rec.sent === key) return;
-  rec.sent = key;
-  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
-  if (st && st.over) rec.id = newGameId();
-  persist();
-  sendGame('gomoku', body, { leaving }).then((reply) => {
-    if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');
-  });
-}
-
-// Called whenever the position changed: stamps the start, records a finished game.
-function afterPosition() {
-  if (!game.rec.startedAt && game.moves.length) game.rec.startedAt = nowSeconds();
-  if (st && st.over) recordGame();
-}
-
-function startRecord() {
-  recordGame();
-  game.rec = freshRecord();
-}
+const recorder = gomokuRecorder({ game: () => game, state: () => st, persist });
+const recordGame = recorder.record;
+const afterPosition = recorder.afterPosition;
+const startRecord = recorder.startNew;
+const settingsChanged = recorder.settingsChanged;
 
 // Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7).
 function parsePoint(name) {
@@ -442,7 +416,7 @@ async function newGame() {
 async function loadMoves() {
   const text = el.moves.value.trim().toLowerCase().replace(/[\s,;]+/g, '');
   movesEdited = false;
-  startRecord();
+  startRecord({ fromPosition: true });
   if (await setPosition(text ? text.match(/[a-z]\d{1,2}/g) || [text] : [])) await afterChange();
 }
 
@@ -511,6 +485,7 @@ function bind() {
     game.rule = el.rule.value;
     const ok = await setPosition(game.moves, { keepRedo: true });
     if (ok === false) { game.rule = previous; el.rule.value = previous; persist(); return; }
+    if (ok) settingsChanged();
     if (ok) await afterChange();
   });
   el.size.addEventListener('change', async () => {
@@ -521,23 +496,23 @@ function bind() {
   });
   el.opponent.addEventListener('change', async () => {
     game.opponent = el.opponent.value;
-    persist();
+    settingsChanged();
     refresh();
     await afterChange();
   });
   el.computerFirst.addEventListener('change', async () => {
     game.computerFirst = el.computerFirst.checked;
     if (game.computerFirst && game.opponent !== 'computer') { game.opponent = 'computer'; el.opponent.value = 'computer'; }
-    persist();
+    settingsChanged();
     refresh();
     await afterChange();
   });
   el.numbers.addEventListener('change', () => { game.numbers = el.numbers.checked; persist(); draw(); });
-  el.level.addEventListener('change', () => { game.level = el.level.value; persist(); });
+  el.level.addEventListener('change', () => { game.level = el.level.value; settingsChanged(); });
   el.time.addEventListener('change', () => {
     game.time_ms = Math.max(1, Number(el.time.value) || 1000);
     el.time.value = game.time_ms;
-    persist();
+    settingsChanged();
   });
 }
 
@@ -563,7 +538,7 @@ async function start() {
   el.time.value = game.time_ms;
   el.level.value = game.level;
   el.rule.value = game.rule;
-  if (!game.rec) game.rec = freshRecord();
+  recorder.restore();
   initRecording();
   window.addEventListener('pagehide', () => recordGame({ leaving: true }));
   bind();
