@@ -70,7 +70,7 @@ function show2048(s) {
 
 function showGomoku(rows, learned, positionGames) {
   $('s-gomoku-left-out').textContent = positionGames
-    ? `Not counted: ${fmtInt(positionGames)} ${positionGames === 1 ? 'game' : 'games'} from a loaded or pasted position (see the list).` : '';
+    ? `Not counted: ${fmtInt(positionGames)} ${positionGames === 1 ? 'game' : 'games'} from a position — loaded, pasted, or played on after a change of settings (see the list).` : '';
   const body = $('gomoku-table').tBodies[0];
   body.replaceChildren(...rows.map((r) => {
     const tr = document.createElement('tr');
@@ -103,7 +103,7 @@ function showGomoku(rows, learned, positionGames) {
 function describe(g) {
   const tags = [];
   if (isAuto(g)) tags.push(g.auto_moves >= g.move_count ? `auto-played by ${g.settings.ai || 'the AI'}` : `auto-played: ${g.auto_moves} of ${g.move_count} moves by ${g.settings.ai || 'the AI'}`);
-  if (isPosition(g)) tags.push(g.game === '2048' ? 'from an edited board' : `from a loaded position (${g.settings.start_moves ?? '?'} moves)`);
+  if (isPosition(g)) tags.push(g.game === '2048' ? 'from an edited board' : `from a position of ${g.settings.start_moves ?? '?'} moves`);
   if (g.game === '2048') {
     return { title: `2048 · score ${fmtInt(g.score)}`, detail: `max tile ${g.max_tile} · ${g.move_count} moves · ${g.result === 'over' ? 'game over' : 'stopped'}`, tags };
   }
