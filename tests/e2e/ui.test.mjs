@@ -301,10 +301,12 @@ test('History: Gomoku results by level and a replay with numbered stones', async
   if (skipWithoutGomoku(t)) return;
   const page = await open(t, '/history', HISTORY_LAPTOP);
   await page.waitForSelector('#hist-body:not([hidden])');
-  // The earlier tests played renju (the AI won) and freestyle (the player won) against the computer.
+  // The earlier tests played renju (the AI won) and freestyle (the player won) on loaded positions:
+  // listed, but kept out of the results, which hold the game played from the empty board.
   const table = await page.textContent('#gomoku-table');
-  assert.match(table, /renju/);
+  assert.doesNotMatch(table, /renju/);
   assert.match(table, /freestyle/);
+  assert.match(await page.textContent('#s-gomoku-left-out'), /2 games from a position/);
   assert.ok(await page.$('#chart-gomoku svg .segment'), 'the results chart is drawn');
   await page.click('.filter button[data-filter="gomoku"]');
   assert.equal(await page.locator('#games .game-row[data-game="2048"]').count(), 0);
