@@ -358,6 +358,13 @@ test('layout: the nav fits and nothing overflows at any width from 320 to 1400 p
   widths.push(360, 390, 412, 414, 430, 440);
   for (const pathname of ['/', '/history', '/lab', '/gomoku']) {
     const page = await open(t, pathname, { width: 1280, height: 800 });
+    if (pathname === '/lab') {
+      // With results: the tables and the histogram must fit too.
+      await page.selectOption('#bench-ai', 'greedy');
+      await page.fill('#bench-games', '3');
+      await page.click('#bench-run');
+      await page.waitForSelector('#bench-results:not([hidden])', { timeout: 20000 });
+    }
     for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
       await page.waitForTimeout(30);
@@ -378,6 +385,12 @@ test('layout: the nav fits and nothing overflows at any width from 320 to 1400 p
       if (pathname !== '/gomoku') assert.ok(r.overflow <= 0, `${pathname} at ${width}px overflows by ${r.overflow}px: ${r.wide.join(', ')}`);
     }
     await page.setViewportSize({ width: 390, height: 844 });
+    if (pathname === '/lab') {
+      // A run seen on a laptop, then on a narrow window: the histogram is drawn again to fit.
+      await page.waitForTimeout(400);
+      const smallest = await page.$$eval('#histogram svg text', (ts) => Math.min(...ts.map((x) => x.getBoundingClientRect().height)));
+      assert.ok(smallest >= 9, `after resizing, the histogram's smallest text is ${smallest}px tall`);
+    }
     await shot(page, `records-nav${pathname === '/' ? '-2048' : pathname.replace('/', '-')}-390`);
   }
 });

@@ -142,15 +142,22 @@ function showResult(r, query) {
     tr.append(th, td);
     return tr;
   }));
-  // Drawn here at the panel's own width, so its text stays readable on a phone (the server's SVG,
-  // made for a wide page, shrank to a few pixels there).
   el.results.hidden = false;
-  const counts = r.max_tiles || [];
+  shown = { counts: r.max_tiles || [], games };
+  drawHistogram();
+}
+
+// The final max tiles, drawn here at the panel's own width (again when the window changes), so
+// its text stays readable on a phone; the server's SVG, made for a wide page, shrank to a few
+// pixels there.
+let shown = null;
+function drawHistogram() {
+  if (!shown) return;
   const width = Math.round(el.histogram.getBoundingClientRect().width) || 560;
-  el.histogram.replaceChildren(counts.length ? barChart(counts.map((t) => ({
+  el.histogram.replaceChildren(shown.counts.length ? barChart(shown.counts.map((t) => ({
     label: t.tile >= 1024 ? `${t.tile / 1024}k` : String(t.tile), title: String(t.tile), value: t.games,
     color: TILE_COLORS[t.tile] || '#3c3a32',
-  })), { unit: 'games', total: games, width }) : '');
+  })), { unit: 'games', total: shown.games, width }) : '');
 }
 
 async function start() {
@@ -174,6 +181,8 @@ async function start() {
   if (saved.seed) el.seed.value = saved.seed;
   el.form.addEventListener('submit', run);
   el.stop.addEventListener('click', stop);
+  let resizing = 0;
+  window.addEventListener('resize', () => { clearTimeout(resizing); resizing = setTimeout(drawHistogram, 150); });
   document.body.dataset.ready = 'true';
 }
 
