@@ -84,7 +84,7 @@ class Session {
       if (!k || !handle(*k)) break;
       render();
     }
-    if (game_.score() > best_) best_ = game_.score();
+    if (own_game() && game_.score() > best_) best_ = game_.score();
     save_best(best_);
     record_game("quit");
   }
@@ -189,12 +189,15 @@ class Session {
     recorded_ = moves_;
   }
 
+  // The best score counts the player's own games only: none of whose moves the AI played.
+  bool own_game() const { return movers_.find('a') == std::string::npos; }
+
   void run_auto_to_end() {
     while (!game_.over()) ai_move();
   }
 
   void record_best() {
-    if (game_.score() > best_) {
+    if (own_game() && game_.score() > best_) {
       best_ = game_.score();
       save_best(best_);
     }
@@ -202,7 +205,7 @@ class Session {
 
   void render() {
     const bool colour = term_.interactive();
-    if (game_.score() > best_) best_ = game_.score();
+    if (own_game() && game_.score() > best_) best_ = game_.score();
     std::string out;
     out += fmt::format("{}2048{}   score {}   best {}   moves {}{}\n\n", ansi("1", colour), ansi("0", colour),
                        game_.score(), best_, game_.moves(), auto_ ? "   [auto-play]" : "");
