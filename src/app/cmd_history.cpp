@@ -59,14 +59,18 @@ void run_history(const HistoryOptions& o) {
   fmt::print("database {}\n", db->path());
   const auto& s = summary->g2048;
   if (o.game != "gomoku") {
-    fmt::print("\n2048: {} games, best score {}, mean score {:.0f}, best tile {}\n", s.games, s.best_score, s.mean_score,
-               s.best_tile);
+    fmt::print("\n2048: {} games, best score {}, mean score {:.0f}, best tile {} (your own games from a new start)\n",
+               s.games, s.best_score, s.mean_score, s.best_tile);
+    if (s.auto_games || s.position_games)
+      fmt::print("  not counted: {} auto-played, {} from an edited board\n", s.auto_games, s.position_games);
     for (auto [tile, n] : s.reached)
       fmt::print("  reached {:>6}: {:>5} games ({:.1f}%)\n", tile, n,
                  s.games ? 100.0 * static_cast<double>(n) / static_cast<double>(s.games) : 0.0);
   }
   if (o.game != "2048") {
-    fmt::print("\nGomoku (your results against the AI):\n");
+    if (summary->gomoku_position_games)
+      fmt::print("\nGomoku: {} games from a loaded position, not counted below\n", summary->gomoku_position_games);
+    fmt::print("\nGomoku (your results against the AI, from the empty board):\n");
     if (summary->gomoku.empty()) fmt::print("  no games yet\n");
     else fmt::print("  {:<11} {:<10} {:>4}  {:>5} {:>6} {:>5} {:>10}\n", "level", "rule", "size", "wins", "losses", "draws", "unfinished");
     for (const auto& g : summary->gomoku)
@@ -77,12 +81,14 @@ void run_history(const HistoryOptions& o) {
   if (games->empty()) fmt::print("  none\n");
   for (const auto& g : *games) {
     if (g.game == "2048")
-      fmt::print("  #{:<5} {}  2048    score {:>7}  max tile {:>5}  {} moves  {}\n", g.id, utc_time(g.ended_at), g.score,
-                 g.max_tile, g.moves.size(), g.result);
+      fmt::print("  #{:<5} {}  2048    score {:>7}  max tile {:>5}  {} moves  {}{}{}\n", g.id, utc_time(g.ended_at), g.score,
+                 g.max_tile, g.moves.size(), g.result,
+                 g.auto_moves ? fmt::format("  auto-played ({} by the AI)", g.auto_moves) : std::string(),
+                 g.origin == "position" ? "  from an edited board" : "");
     else
       fmt::print("  #{:<5} {}  gomoku  {} {}x{}  {}  {} moves  {}\n", g.id, utc_time(g.ended_at), g.rule, g.size, g.size,
                  g.result == "unfinished" ? "unfinished" : g.result + (g.result == "draw" ? "" : " won"),
-                 g.moves.size() / 2, g.settings);
+                 g.moves.size() / 2, g.settings + (g.origin == "position" ? "  from a loaded position" : ""));
   }
 }
 

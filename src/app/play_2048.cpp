@@ -3,6 +3,7 @@
 
 #include "app/play_2048.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -83,7 +84,7 @@ class Session {
       if (!k || !handle(*k)) break;
       render();
     }
-    if (game_.score() > best_) best_ = game_.score();
+    if (own_game() && game_.score() > best_) best_ = game_.score();
     save_best(best_);
     record_game("quit");
   }
@@ -110,12 +111,16 @@ class Session {
       else if (word == "h" || word == "hint") hint();
       else if (word == "u" || word == "undo") {
         if (!game_.undo()) message_ = "nothing to undo";
-        else if (!moves_.empty()) moves_.pop_back();
+        else if (!moves_.empty()) {
+          moves_.pop_back();
+          movers_.pop_back();
+        }
       } else if (word == "n" || word == "new") {
         record_best();
         record_game("quit");
         game_ = Game(++seed_);
         moves_.clear();
+        movers_.clear();
         recorded_.clear();
         game_seed_ = seed_;
         announced_win_ = false;
@@ -148,19 +153,20 @@ class Session {
 
   void ai_move() {
     const Analysis a = ai_->analyze(game_.grid().to_board(), limits_);
-    bool played = a.best && play(*a.best);
+    bool played = a.best && play(*a.best, true);
     for (Dir d : ALL_DIRS) {
       if (played) break;
-      played = play(d);
+      played = play(d, true);
     }
     if (game_.over()) auto_ = false;
   }
 
   // Every move goes through here, so the recorded move string follows the game.
-  bool play(Dir d) {
+  bool play(Dir d, bool by_ai = false) {
     if (!game_.play(d)) return false;
     if (moves_.empty()) started_at_ = store::now_seconds();
     moves_ += "UDLR"[index(d)];
+    movers_ += by_ai ? 'a' : 'p';
     if (game_.over()) record_game("over");
     return true;
   }
@@ -176,18 +182,22 @@ class Session {
     g.score = static_cast<std::int64_t>(game_.score());
     g.max_tile = static_cast<std::int64_t>(game_.grid().max_tile());
     g.seed = game_seed_;
+    g.auto_moves = std::count(movers_.begin(), movers_.end(), 'a');
     g.settings = fmt::format(R"({{"ai":"{}","time_ms":{},"depth":{},"threads":{}}})", cfg_.name, limits_.time_ms,
                              limits_.depth, limits_.threads);
     recorder_.record(std::move(g));
     recorded_ = moves_;
   }
 
+  // The best score counts the player's own games only: none of whose moves the AI played.
+  bool own_game() const { return movers_.find('a') == std::string::npos; }
+
   void run_auto_to_end() {
     while (!game_.over()) ai_move();
   }
 
   void record_best() {
-    if (game_.score() > best_) {
+    if (own_game() && game_.score() > best_) {
       best_ = game_.score();
       save_best(best_);
     }
@@ -195,7 +205,7 @@ class Session {
 
   void render() {
     const bool colour = term_.interactive();
-    if (game_.score() > best_) best_ = game_.score();
+    if (own_game() && game_.score() > best_) best_ = game_.score();
     std::string out;
     out += fmt::format("{}2048{}   score {}   best {}   moves {}{}\n\n", ansi("1", colour), ansi("0", colour),
                        game_.score(), best_, game_.moves(), auto_ ? "   [auto-play]" : "");
@@ -235,6 +245,7 @@ class Session {
   std::string message_;
   Recorder recorder_;
   std::string moves_;     // U D L R, one per move of the current game
+  std::string movers_;    // who played each of moves_: 'p' the player, 'a' the AI (auto-play)
   std::string recorded_;  // the move string last recorded, so a game is not recorded twice
   std::int64_t started_at_ = 0;
   std::uint64_t game_seed_ = seed_;

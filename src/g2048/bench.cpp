@@ -49,6 +49,7 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
       if (played) break;
       played = game.play(d).has_value();
     }
+    if (cfg.on_move) cfg.on_move({index, game.moves(), game.score(), game.grid().max_exponent()});
   }
   out.record.score = game.score();
   out.record.max_exponent = game.grid().max_exponent();

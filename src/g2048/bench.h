@@ -17,6 +17,14 @@
 
 namespace tilestone::g2048 {
 
+/// A game in play: reported after each of its moves (see BenchConfig::on_move).
+struct BenchMoveInfo {
+  int index = 0;  ///< the game's number in the run
+  int moves = 0;  ///< moves played so far
+  std::uint64_t score = 0;
+  int max_exponent = 0;
+};
+
 struct BenchConfig {
   AiConfig ai;
   Limits limits;
@@ -29,6 +37,9 @@ struct BenchConfig {
   /// When it expires the run stops short: games in play end where they are (marked stopped),
   /// games not begun are left out. The first game always plays at least one move.
   core::Deadline deadline{};
+  /// Called after every move of every game, from the thread playing it (not serialised when
+  /// jobs > 1); for progress within a game. Keep it cheap: throttle in the caller.
+  std::function<void(const BenchMoveInfo&)> on_move;
 };
 
 struct GameRecord {

@@ -2,6 +2,8 @@
 // analyze (best move and every move's value), and the Lab benchmark streamed as SSE.
 
 #include <algorithm>
+#include <chrono>
+#include <map>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -21,6 +23,9 @@ namespace tilestone::server {
 using namespace tilestone::g2048;
 
 namespace {
+
+// The shortest interval between two "move" events of a Lab benchmark.
+constexpr int MOVE_EVENT_MS = 200;
 
 json cells_json(const Grid& g) {
   json cells = json::array();
@@ -133,7 +138,13 @@ json summary_json(const BenchReport& r, const std::string& title) {
   const BenchSummary s = summarize(r);
   json reach = json::object();
   for (const auto& [e, frac] : s.reach) reach[std::to_string(std::uint64_t{1} << e)] = frac;
+  // How many games ended on each max tile, smallest first: the page draws its own histogram.
+  std::map<int, int> ended;
+  for (const auto& g : r.games) ++ended[g.max_exponent];
+  json max_tiles = json::array();
+  for (const auto& [e, n] : ended) max_tiles.push_back({{"tile", std::uint64_t{1} << e}, {"games", n}});
   return {{"reach", reach},
+          {"max_tiles", max_tiles},
           {"games", s.games},
           {"score", {{"mean", s.score_mean}, {"median", s.score_median}, {"max", s.score_max}}},
           {"moves", s.total_moves},
@@ -144,8 +155,9 @@ json summary_json(const BenchReport& r, const std::string& title) {
           {"svg", core::render_svg(max_tile_chart(r, title))}};
 }
 
-// The Lab benchmark as Server-Sent Events: "progress" after each game, then "result" (or
-// "error"). A client that goes away cancels the run.
+// The Lab benchmark as Server-Sent Events: "move" within a game (its moves and score so far, at
+// most every MOVE_EVENT_MS), "progress" after each game, then "result" (or "error"). A client
+// that goes away cancels the run.
 void bench_stream(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const json q = query_object(req);
   BenchConfig cfg;
@@ -171,6 +183,21 @@ void bench_stream(const httplib::Request& req, httplib::Response& res, Context& 
         cfg.cancelled = [&] {
           std::lock_guard lock(mu);
           return gone;
+        };
+        // Within a game, the moves and score so far; a few per second, so a slow game still shows
+        // its progress and a fast one does not flood the stream.
+        auto last_move_event = std::chrono::steady_clock::now() - std::chrono::milliseconds(MOVE_EVENT_MS);
+        cfg.on_move = [&](const BenchMoveInfo& m) {
+          const auto now = std::chrono::steady_clock::now();
+          if (now - last_move_event < std::chrono::milliseconds(MOVE_EVENT_MS)) return;
+          last_move_event = now;
+          const std::string ev = sse_event("move", {{"game", m.index + 1},
+                                                    {"total", cfg.games},
+                                                    {"moves", m.moves},
+                                                    {"score", m.score},
+                                                    {"max_tile", std::uint64_t{1} << m.max_exponent}});
+          std::lock_guard lock(mu);
+          if (!gone && !sink.write(ev.data(), ev.size())) gone = true;
         };
         const auto report = run_bench_games(cfg, [&](int done, int total, const GameRecord& g) {
           const std::string ev = sse_event(

@@ -59,9 +59,27 @@ store::GameRecord web_record(const json& body, std::string game) {
   return g;
 }
 
+// Where a game started: "new" (a fresh game) or "position" (loaded, pasted or edited); absent
+// means "new" unless the game itself shows otherwise.
+std::string get_origin(const json& body) {
+  const std::string origin = get_string(body, "origin", std::string("new"));
+  if (origin != "new" && origin != "position") throw BadRequest("'origin' must be new or position");
+  return origin;
+}
+
+// A fresh 2048 game's start: two tiles, each a 2 or a 4, and no score.
+bool fresh_2048_start(const g2048::Grid& grid, std::int64_t score) {
+  int tiles = 0;
+  for (auto e : grid.cells) {
+    if (e > 2) return false;
+    tiles += e != 0;
+  }
+  return tiles == 2 && score == 0;
+}
+
 // POST /api/history/2048: {client_id, start_board, start_score, seed, moves: "LURD...", ai,
-// time_ms, auto_moves, started_at}. The moves are replayed from the start board through the same
-// spawn chain as /api/2048/move, so the record holds what was really played.
+// time_ms, auto_moves, origin, started_at}. The moves are replayed from the start board through
+// the same spawn chain as /api/2048/move, so the record holds what was really played.
 void record_2048(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
   const json body = parse_body(req);
   store::GameRecord g = web_record(body, "2048");
@@ -77,10 +95,14 @@ void record_2048(const httplib::Request& req, httplib::Response& res, const Cont
   const std::string ai = get_string(body, "ai", std::string("expectimax"));
   const auto names = g2048::ai_names();
   if (std::find(names.begin(), names.end(), ai) == names.end()) throw BadRequest(fmt::format("unknown AI '{}'", ai));
-  g.settings = json{{"ai", ai},
-                    {"time_ms", get_int(body, "time_ms", 1, MAX_NOTED_TIME_MS, 100)},
-                    {"auto_moves", get_int(body, "auto_moves", 0, static_cast<int>(MAX_2048_MOVES), 0)}}
+  g.auto_moves = get_int(body, "auto_moves", 0, static_cast<int>(MAX_2048_MOVES), 0);
+  if (g.auto_moves > static_cast<std::int64_t>(g.moves.size()))
+    throw BadRequest(fmt::format("'auto_moves' ({}) is more than the game's {} moves", g.auto_moves, g.moves.size()));
+  g.settings = json{{"ai", ai}, {"time_ms", get_int(body, "time_ms", 1, MAX_NOTED_TIME_MS, 100)}, {"auto_moves", g.auto_moves}}
                    .dump();
+  // An edited board is a position whatever the page says: it never counts as a fresh game.
+  const std::string claimed = get_origin(body);
+  g.origin = fresh_2048_start(*start, g.start_score) ? claimed : "position";
   std::tie(g.started_at, g.ended_at) = get_times(body);
 
   const g2048::Replay replay =
@@ -96,8 +118,10 @@ void record_2048(const httplib::Request& req, httplib::Response& res, const Cont
                   {"max_tile", g.max_tile}, {"moves", g.moves.size()}});
 }
 
-// POST /api/history/gomoku: {client_id, size, rule, moves: "h8i9...", level, ai_color, time_ms,
-// started_at}. The result comes from replaying the moves; when the AI lost, it learns from it.
+// POST /api/history/gomoku: {client_id, size, rule, moves: "h8i9...", start_moves, level, ai_color,
+// time_ms, started_at}. `start_moves`: how many of the moves were loaded or pasted rather than
+// played (such a game is a "position" game). The result comes from replaying the moves; when the
+// AI lost, it learns from it.
 void record_gomoku(const httplib::Request& req, httplib::Response& res, const Context& ctx) {
   const json body = parse_body(req);
   store::GameRecord g = web_record(body, "gomoku");
@@ -119,9 +143,16 @@ void record_gomoku(const httplib::Request& req, httplib::Response& res, const Co
   auto state = gomoku::replay_game(moves, g.size, *rule);
   if (!state) throw BadRequest("bad 'moves': " + state.error());
   if (state->moves.empty()) throw BadRequest("'moves' is empty: there is no game to record");
+  const int played = static_cast<int>(state->moves.size());
+  const int start_moves = get_int(body, "start_moves", 0, g.size * g.size, 0);
+  if (start_moves >= played)
+    throw BadRequest(fmt::format("'start_moves' ({}) leaves no move played after the loaded position ({} moves)",
+                                 start_moves, played));
+  g.origin = start_moves > 0 ? "position" : "new";
   g.moves = gomoku::format_moves(state->moves, g.size);
   g.result = std::string(gomoku::outcome_name(state->outcome));
-  g.settings = json{{"level", level}, {"ai_color", ai_color}, {"time_ms", time_ms}, {"depth", 0}}.dump();
+  g.settings = json{{"level", level}, {"ai_color", ai_color}, {"time_ms", time_ms}, {"depth", 0}, {"start_moves", start_moves}}
+                   .dump();
   auto& db = database(ctx);
   const auto saved = db.save_client_game(g);
   if (!saved) throw Unavailable(saved.error());

@@ -62,6 +62,21 @@ ALTER TABLE games ADD COLUMN start_board TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN start_score INTEGER NOT NULL DEFAULT 0;
 CREATE UNIQUE INDEX games_by_client ON games (game, client_id);
 )sql",
+    // 4: where a game started (a fresh game, or a loaded, pasted or edited position) and how many
+    // of a 2048 game's moves the AI played, so statistics count only the player's own games.
+    // Existing rows: the AI's moves come from the settings that noted them; a 2048 web game
+    // whose start board is not a fresh game's (two tiles of 2 or 4, score 0) came from the
+    // board editor. Gomoku rows do not say whether their first moves were loaded: they stay "new".
+    R"sql(
+ALTER TABLE games ADD COLUMN origin TEXT NOT NULL DEFAULT 'new' CHECK (origin IN ('new', 'position'));
+ALTER TABLE games ADD COLUMN auto_moves INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET auto_moves = json_extract(settings, '$.auto_moves')
+  WHERE game = '2048' AND json_valid(settings) AND json_type(settings, '$.auto_moves') = 'integer';
+UPDATE games SET origin = 'position'
+  WHERE game = '2048' AND start_board <> '' AND (start_score <> 0
+    OR (SELECT COUNT(*) FROM json_each('[' || replace(start_board, '/', ',') || ']') WHERE value <> 0) <> 2
+    OR (SELECT MAX(value) FROM json_each('[' || replace(start_board, '/', ',') || ']')) > 4);
+)sql",
 };
 constexpr int SCHEMA_VERSION = static_cast<int>(std::size(MIGRATIONS));
 
@@ -226,19 +241,19 @@ namespace {
 
 constexpr const char* INSERT_GAME =
     "INSERT INTO games (game, started_at, ended_at, moves, result, score, max_tile, rule, size, settings, seed, source, "
-    "client_id, start_board, start_score) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, NULLIF(?13, ''), "
-    "?14, ?15)";
+    "client_id, start_board, start_score, origin, auto_moves) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "NULLIF(?13, ''), ?14, ?15, ?16, ?17)";
 constexpr const char* UPDATE_GAME =
     "UPDATE games SET game = ?1, started_at = ?2, ended_at = ?3, moves = ?4, result = ?5, score = ?6, max_tile = ?7, "
     "rule = ?8, size = ?9, settings = ?10, seed = ?11, source = ?12, client_id = NULLIF(?13, ''), start_board = ?14, "
-    "start_score = ?15 WHERE id = ?16";
+    "start_score = ?15, origin = ?16, auto_moves = ?17 WHERE id = ?18";
 
-// Binds a record to the parameters ?1..?15 of INSERT_GAME / UPDATE_GAME.
+// Binds a record to the parameters ?1..?17 of INSERT_GAME / UPDATE_GAME.
 void bind_game(Statement& s, const GameRecord& g) {
   s.bind(1, g.game).bind(2, g.started_at).bind(3, g.ended_at).bind(4, g.moves).bind(5, g.result);
   s.bind(6, g.score).bind(7, g.max_tile).bind(8, g.rule).bind(9, std::int64_t{g.size}).bind(10, g.settings);
   s.bind(11, static_cast<std::int64_t>(g.seed)).bind(12, g.source).bind(13, g.client_id).bind(14, g.start_board);
-  s.bind(15, g.start_score);
+  s.bind(15, g.start_score).bind(16, g.origin).bind(17, g.auto_moves);
 }
 
 }  // namespace
@@ -271,7 +286,7 @@ core::Result<SavedGame> Database::save_client_game(const GameRecord& g) {
     out.created = out.id == 0;
     Statement s(impl_->db, out.created ? INSERT_GAME : UPDATE_GAME);
     bind_game(s, g);
-    if (!out.created) s.bind(16, out.id);
+    if (!out.created) s.bind(18, out.id);
     if (s.step() != SQLITE_DONE) return false;
     if (out.created) out.id = sqlite3_last_insert_rowid(impl_->db);
     return true;
@@ -284,7 +299,7 @@ namespace {
 
 constexpr const char* GAME_COLUMNS =
     "SELECT id, game, started_at, ended_at, moves, result, score, max_tile, COALESCE(rule, ''), COALESCE(size, 0), "
-    "settings, seed, source, COALESCE(client_id, ''), start_board, start_score FROM games ";
+    "settings, seed, source, COALESCE(client_id, ''), start_board, start_score, origin, auto_moves FROM games ";
 
 GameRecord read_game(Statement& s) {
   GameRecord g;
@@ -304,6 +319,8 @@ GameRecord read_game(Statement& s) {
   g.client_id = s.text(13);
   g.start_board = s.text(14);
   g.start_score = s.integer(15);
+  g.origin = s.text(16);
+  g.auto_moves = s.integer(17);
   return g;
 }
 
@@ -332,26 +349,48 @@ core::Result<std::optional<GameRecord>> Database::game(std::int64_t id) {
   return std::optional<GameRecord>();
 }
 
+namespace {
+
+// The player's own 2048 games: from a fresh start, no move by the AI.
+constexpr const char* OWN_2048 = "game = '2048' AND origin = 'new' AND auto_moves = 0";
+
+}  // namespace
+
 core::Result<Summary> Database::summary() {
   std::lock_guard lock(impl_->mutex);
   Summary out;
+  const std::string own = OWN_2048;
   {
-    Statement s(impl_->db, "SELECT COUNT(*), COALESCE(MAX(score), 0), COALESCE(AVG(score), 0), COALESCE(MAX(max_tile), 0) "
-                           "FROM games WHERE game = '2048'");
+    const std::string sql = "SELECT COUNT(*), COALESCE(MAX(score), 0), COALESCE(AVG(score), 0), COALESCE(MAX(max_tile), 0) "
+                            "FROM games WHERE " + own;
+    Statement s(impl_->db, sql.c_str());
     if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
     out.g2048.games = s.integer(0);
     out.g2048.best_score = s.integer(1);
     out.g2048.mean_score = sqlite3_column_double(s.raw(), 2);
     out.g2048.best_tile = s.integer(3);
   }
+  {
+    // Every game the statistics leave out, once: an auto-played game from an edited board
+    // counts as auto-played.
+    Statement s(impl_->db, "SELECT COALESCE(SUM(game = '2048' AND auto_moves > 0), 0), "
+                           "COALESCE(SUM(game = '2048' AND auto_moves = 0 AND origin = 'position'), 0), "
+                           "COALESCE(SUM(game = 'gomoku' AND origin = 'position'), 0) FROM games");
+    if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
+    out.g2048.auto_games = s.integer(0);
+    out.g2048.position_games = s.integer(1);
+    out.gomoku_position_games = s.integer(2);
+  }
   for (std::int64_t tile = 2048; tile <= std::max<std::int64_t>(2048, out.g2048.best_tile); tile *= 2) {
-    Statement s(impl_->db, "SELECT COUNT(*) FROM games WHERE game = '2048' AND max_tile >= ?1");
+    const std::string sql = "SELECT COUNT(*) FROM games WHERE " + own + " AND max_tile >= ?1";
+    Statement s(impl_->db, sql.c_str());
     s.bind(1, tile);
     if (s.step() != SQLITE_ROW) return impl_->error(path_, "cannot read games");
     out.g2048.reached.push_back({tile, s.integer(0)});
   }
   {
-    Statement s(impl_->db, "SELECT max_tile, COUNT(*) FROM games WHERE game = '2048' GROUP BY max_tile ORDER BY max_tile");
+    const std::string sql = "SELECT max_tile, COUNT(*) FROM games WHERE " + own + " GROUP BY max_tile ORDER BY max_tile";
+    Statement s(impl_->db, sql.c_str());
     int rc;
     while ((rc = s.step()) == SQLITE_ROW) out.g2048.max_tiles.push_back({s.integer(0), s.integer(1)});
     if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read games");
@@ -361,7 +400,8 @@ core::Result<Summary> Database::summary() {
               "SELECT COALESCE(json_extract(settings, '$.level'), '?') AS level, COALESCE(rule, ''), COALESCE(size, 0), "
               "SUM(result <> 'draw' AND result <> 'unfinished' AND result <> COALESCE(json_extract(settings, '$.ai_color'), '')), "
               "SUM(result = COALESCE(json_extract(settings, '$.ai_color'), '')), SUM(result = 'draw'), "
-              "SUM(result = 'unfinished') FROM games WHERE game = 'gomoku' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
+              "SUM(result = 'unfinished') FROM games WHERE game = 'gomoku' AND origin = 'new' "
+              "GROUP BY 1, 2, 3 ORDER BY 1, 2, 3");
   int rc;
   while ((rc = s.step()) == SQLITE_ROW)
     out.gomoku.push_back({s.text(0), s.text(1), static_cast<int>(s.integer(2)), s.integer(3), s.integer(4),

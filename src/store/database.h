@@ -36,6 +36,13 @@ struct GameRecord {
   /// first move's spawn (see g2048::client_move). Empty: the moves start from Game(seed).
   std::string start_board;
   std::int64_t start_score = 0;
+  /// "new": played from a fresh game (2048: the two tiles of a new game, score 0; Gomoku: the
+  /// empty board). "position": played on from a loaded, pasted or edited position. Only "new"
+  /// games count in the statistics.
+  std::string origin = "new";
+  /// 2048: how many of the moves the AI played (auto-play). A game with any is kept out of the
+  /// player's own statistics.
+  std::int64_t auto_moves = 0;
 };
 
 /// What save_client_game did.
@@ -62,8 +69,11 @@ struct LearnedCount {
 };
 
 /// Aggregates of the recorded games (what `tilestone history` and the web's History show).
+/// 2048's are the player's own games: from a fresh start, every move by the player.
 struct Summary2048 {
   std::int64_t games = 0;
+  std::int64_t auto_games = 0;      ///< games in which the AI played (not counted above)
+  std::int64_t position_games = 0;  ///< games from an edited board (not counted above)
   std::int64_t best_score = 0;
   double mean_score = 0;
   std::int64_t best_tile = 0;
@@ -80,7 +90,9 @@ struct SummaryGomoku {
 };
 struct Summary {
   Summary2048 g2048;
+  /// Games played from the empty board only.
   std::vector<SummaryGomoku> gomoku;
+  std::int64_t gomoku_position_games = 0;  ///< games from a loaded or pasted position
 };
 
 /// The schema version a freshly opened database has after its migrations.

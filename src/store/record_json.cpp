@@ -15,13 +15,14 @@ std::int64_t move_count(const GameRecord& g) {
 json game_json(const GameRecord& g, bool with_moves) {
   json j = {{"id", g.id},         {"game", g.game},     {"started_at", g.started_at}, {"ended_at", g.ended_at},
             {"result", g.result}, {"seed", g.seed},     {"source", g.source},         {"move_count", move_count(g)},
-            {"settings", json::parse(g.settings, nullptr, false)}};
+            {"settings", json::parse(g.settings, nullptr, false)}, {"origin", g.origin}};
   if (with_moves) j["moves"] = g.moves;
   if (!g.client_id.empty()) j["client_id"] = g.client_id;  // a web game's own id
   if (j["settings"].is_discarded() || !j["settings"].is_object()) j["settings"] = json::object();
   if (g.game == "2048") {
     j["score"] = g.score;
     j["max_tile"] = g.max_tile;
+    j["auto_moves"] = g.auto_moves;
     if (!g.start_board.empty()) {
       j["start_board"] = g.start_board;
       j["start_score"] = g.start_score;
@@ -45,12 +46,15 @@ json summary_json(const Summary& s) {
                       {"draws", g.draws}, {"unfinished", g.unfinished}});
   return {{"2048",
            {{"games", s.g2048.games},
+            {"auto_games", s.g2048.auto_games},
+            {"position_games", s.g2048.position_games},
             {"best_score", s.g2048.best_score},
             {"mean_score", s.g2048.mean_score},
             {"best_tile", s.g2048.best_tile},
             {"tile_rates", tiles},
             {"max_tiles", max_tiles}}},
-          {"gomoku", gomoku}};
+          {"gomoku", gomoku},
+          {"gomoku_position_games", s.gomoku_position_games}};
 }
 
 }  // namespace tilestone::store

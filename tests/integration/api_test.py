@@ -203,10 +203,15 @@ check("a long Lab run is cut short at the cap and says so", status == 200 and ev
 # Lab benchmark stream
 status, text = request("GET", "/api/2048/bench/stream?ai=greedy&games=3&seed=4")
 events = [e for e in text.split("\n\n") if e.strip()]
-check("bench streams progress then a result", status == 200 and events[0].startswith("event: progress")
-      and events[-1].startswith("event: result"), text[:200])
+kinds = [e.split("\n", 1)[0] for e in events]
+first_move = json.loads(events[0].split("data: ", 1)[1]) if events else {}
+check("bench streams the game in play, progress per game, then a result", status == 200
+      and kinds[0] == "event: move" and first_move.get("game") == 1 and first_move.get("moves") == 1
+      and kinds.count("event: progress") == 3 and kinds[-1] == "event: result"
+      and set(kinds) == {"event: move", "event: progress", "event: result"}, text[:300])
 result = json.loads(events[-1].split("data: ", 1)[1])
-check("bench result has the table and the SVG", "2048" in result["reach"] and result["svg"].startswith("<svg"))
+check("bench result has the table, the max tiles and the SVG", "2048" in result["reach"] and result["svg"].startswith("<svg")
+      and sum(t["games"] for t in result["max_tiles"]) == 3)
 status, text = request("GET", "/api/2048/bench/stream?ai=greedy&games=100000")
 check("bench game count is capped", status == 400 and "error" in json.loads(text), text)
 status, text = request("GET", "/api/2048/bench/stream?ai=nobody&games=2")
@@ -295,7 +300,7 @@ def play_2048(seed, count):
 
 start, moves, end = play_2048(11, 30)
 record = {"client_id": "web-2048-a", "start_board": start["board"], "seed": start["seed"], "moves": moves[:20],
-          "ai": "expectimax", "time_ms": 100, "auto_moves": 3}
+          "ai": "expectimax", "time_ms": 100, "auto_moves": 0}
 status, r1 = post("/api/history/2048", record)
 check("record a 2048 game", status == 200 and r1["created"] is True and r1["result"] == "quit" and r1["moves"] == 20, r1)
 record["moves"] = moves
@@ -314,6 +319,13 @@ over_seed = next(s for s in range(1, 200) if post("/api/2048/move", {"board": ne
 status, r = post("/api/history/2048", {"client_id": "web-2048-over", "start_board": near_end, "start_score": 500,
                                        "seed": str(over_seed), "moves": "L"})
 check("a finished 2048 game is 'over'", status == 200 and r["result"] == "over" and r["score"] == 504 and r["max_tile"] == 16, r)
+status, g = get(f"/api/history/game/{r['id']}")
+check("a game from a board that is not a new game's is a 'position' game, whatever the page says",
+      status == 200 and g["origin"] == "position" and g["auto_moves"] == 0, g)
+status, r = post("/api/history/2048", {**record, "client_id": "web-2048-auto", "auto_moves": len(moves), "origin": "new"})
+check("an auto-played 2048 game", status == 200, r)
+status, g = get(f"/api/history/game/{r['id']}")
+check("its record says how many moves the AI made", g["auto_moves"] == len(moves) and g["origin"] == "new", g)
 
 good = {"client_id": "x1", "start_board": "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0", "seed": "5", "moves": "L"}
 expect_400("record 2048: malformed JSON", "/api/history/2048", raw=b"{oops")
@@ -331,6 +343,8 @@ expect_400("record 2048: too many moves", "/api/history/2048", {**good, "moves":
 expect_400("record 2048: unknown AI", "/api/history/2048", {**good, "ai": "oracle"})
 expect_400("record 2048: think time of wrong type", "/api/history/2048", {**good, "time_ms": "slow"})
 expect_400("record 2048: start in the future", "/api/history/2048", {**good, "started_at": 10 ** 11})
+expect_400("record 2048: unknown origin", "/api/history/2048", {**good, "origin": "imported"})
+expect_400("record 2048: more AI moves than moves", "/api/history/2048", {**good, "auto_moves": 2})
 
 # Gomoku: the server decides the result; the AI (white) lost, so it learns.
 lost = {"client_id": "web-go-1", "size": 15, "rule": "freestyle", "moves": "h8a1i8a2j8a3k8a4l8", "level": "scorer",
@@ -351,8 +365,9 @@ check("history counts the learnt moves", h["summary"]["learned"] >= 1, h["summar
 check("history: newest first, without moves", [x["id"] for x in h["games"]] == sorted((x["id"] for x in h["games"]), reverse=True)
       and all("moves" not in x and x["move_count"] > 0 for x in h["games"]), h["games"])
 s2048 = h["summary"]["2048"]
-check("2048 aggregates", s2048["games"] == 2 and s2048["best_score"] == max(end["score"], 504)
-      and {t["tile"] for t in s2048["max_tiles"]} >= {16}, s2048)
+check("2048 aggregates: your own games from a new start only", s2048["games"] == 1 and s2048["best_score"] == end["score"]
+      and s2048["auto_games"] == 1 and s2048["position_games"] == 1
+      and [t["games"] for t in s2048["max_tiles"]] == [1], s2048)
 status, only = get("/api/history?game=gomoku&limit=1")
 check("history filtered and limited", status == 200 and len(only["games"]) == 1 and only["games"][0]["game"] == "gomoku", only)
 
@@ -366,6 +381,11 @@ expect_400("record Gomoku: unknown level", "/api/history/gomoku", {**gbad, "leve
 expect_400("record Gomoku: bad AI colour", "/api/history/gomoku", {**gbad, "ai_color": "red"})
 expect_400("record Gomoku: bad size", "/api/history/gomoku", {**gbad, "size": 40})
 expect_400("record Gomoku: size of wrong type", "/api/history/gomoku", {**gbad, "size": "big"})
+expect_400("record Gomoku: no move after the loaded position", "/api/history/gomoku", {**gbad, "moves": "h8i9", "start_moves": 2})
+expect_400("record Gomoku: start_moves negative", "/api/history/gomoku", {**gbad, "start_moves": -1})
+status, r = post("/api/history/gomoku", {**lost, "client_id": "web-go-loaded", "moves": "h8i9h9", "start_moves": 2})
+status, g = get(f"/api/history/game/{r['id']}")
+check("a Gomoku game from a loaded position", g.get("origin") == "position" and g["settings"]["start_moves"] == 2, g)
 for path, name in (("/api/history?game=chess", "unknown game"), ("/api/history?limit=0", "limit 0"),
                    ("/api/history?limit=many", "limit not a number"), ("/api/history?limit=501", "limit over the cap"),
                    ("/api/history/game/abc", "game id not a number"), ("/api/history/game/0", "game id 0")):
@@ -393,7 +413,8 @@ for t in threads:
 ids = {i for s, i in rec_results if s == 200}
 check("16 concurrent recordings all stored", len(ids) == 16, rec_results)
 status, h = get("/api/history?game=2048&limit=500")
-check("the concurrent games are listed", h["summary"]["2048"]["games"] == 18 and len(h["games"]) == 18, h["summary"]["2048"])
+# Listed: the earlier own game, edited board and auto-played game, and the 16; counted: the own ones.
+check("the concurrent games are listed", h["summary"]["2048"]["games"] == 17 and len(h["games"]) == 19, h["summary"]["2048"])
 
 # A server whose database cannot be opened: play goes on, the history says why.
 if NO_DB_BASE:

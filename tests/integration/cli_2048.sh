@@ -59,5 +59,9 @@ check "play exits 0" test $? = 0
 check "play shows a hint" grep -q "^hint: " "$tmp/play"
 check "play reaches game over under auto-play" grep -q "Game over" "$tmp/play"
 check "play keeps the best score" test -s "$tmp/data/tilestone/best-2048.txt"
+# The game auto-play finished is not the player's: its score does not become the best.
+final=$(grep -o "score [0-9]*" "$tmp/play" | tail -1 | cut -d' ' -f2)
+best=$(cat "$tmp/data/tilestone/best-2048.txt")
+check "auto-play does not set the best score ($best < $final)" test "$best" -lt "$final"
 
 exit $fail

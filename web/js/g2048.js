@@ -1,6 +1,6 @@
 // The 2048 page: a view over the tilestone API. Moves, spawns, merges and analysis all come from
 // the server; this module animates what it returns and keeps the game in localStorage.
-import { post, info, notify, load, save } from './api.js';
+import { get, post, info, notify, load, save } from './api.js';
 import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
 
 const STATE_KEY = 'tilestone.2048.game';
@@ -24,7 +24,7 @@ const el = {
   win: $('win-overlay'), over: $('over-overlay'), auto: $('auto'), autoStats: $('auto-stats'),
   ai: $('ai'), think: $('think'), delay: $('delay'), delayOut: $('delay-out'),
   edit: $('edit'), editClear: $('edit-clear'), editUse: $('edit-use'), palette: $('palette'),
-  paletteValues: $('palette-values'), hint: $('hint'), undo: $('undo'),
+  paletteValues: $('palette-values'), hint: $('hint'), undo: $('undo'), note: $('game-note'),
 };
 
 // The game: the server's board string, tile values, score, the seed for the next spawn, an undo
@@ -34,7 +34,8 @@ let game = null;
 let best = Number(load(BEST_KEY, 0)) || 0;
 let settings = { ai: 'expectimax', time_ms: 100, delay: 150, ...load(SETTINGS_KEY, {}) };
 let busy = false;
-let pending = null;
+// Keys and swipes that arrive while a move is on its way to the server, played in order.
+const queue = [];
 let autoOn = false;
 let autoMoves = 0;
 let animation = 0;
@@ -51,10 +52,19 @@ function persist() {
 
 // Step 1. Recording: a game is sent when it is over, when a new game or an edited board replaces
 // it, and when the page is left; `sent` keeps the same moves from being sent twice, and the
-// server keeps one row per id.
-function freshRecord() {
-  return { id: newGameId(), start: { board: game.board, score: game.score, seed: game.seed }, moves: '', startedAt: 0, auto: 0, sent: '' };
+// server keeps one row per id. `origin` says where it started: "new" (New game) or "position"
+// (an edited board); only the player's own games from a new start count in the statistics and
+// in Best, so `auto` counts the moves auto-play made, and `ai` / `time_ms` are the AI that made
+// them, as they were then.
+function freshRecord(origin = 'new') {
+  return {
+    id: newGameId(), origin, start: { board: game.board, score: game.score, seed: game.seed },
+    moves: '', by: '', startedAt: 0, auto: 0, ai: '', time_ms: 0, sent: '',
+  };
 }
+
+/** Whether the game in play is the player's own, from a new start: what Best and History count. */
+const ownGame = () => !!game && !!game.rec && game.rec.origin !== 'position' && !game.rec.auto;
 
 function recordGame({ leaving = false } = {}) {
   const rec = game && game.rec;
@@ -62,7 +72,8 @@ function recordGame({ leaving = false } = {}) {
   rec.sent = rec.moves;
   const body = {
     client_id: rec.id, start_board: rec.start.board, start_score: rec.start.score, seed: rec.start.seed,
-    moves: rec.moves, ai: settings.ai, time_ms: settings.time_ms, auto_moves: rec.auto, started_at: rec.startedAt || nowSeconds(),
+    moves: rec.moves, ai: rec.ai || settings.ai, time_ms: rec.time_ms || settings.time_ms, auto_moves: rec.auto,
+    origin: rec.origin || 'new', started_at: rec.startedAt || nowSeconds(),
   };
   // A finished game's row is final: played on after an undo, it is recorded again as a new game.
   if (game.over) rec.id = newGameId();
@@ -122,14 +133,37 @@ function animateMove(result, fast) {
 
 function showScore(gain) {
   el.score.textContent = game.score;
-  if (game.score > best) { best = game.score; save(BEST_KEY, best); }
+  if (ownGame() && game.score > best) { best = game.score; save(BEST_KEY, best); }
   el.best.textContent = best;
+  showNote();
   if (gain > 0) {
     el.gain.textContent = `+${gain}`;
     el.gain.classList.remove('show');
     void el.gain.offsetWidth;
     el.gain.classList.add('show');
   }
+}
+
+// Says when the game in play does not count towards Best and the History statistics.
+function showNote() {
+  const rec = game && game.rec;
+  let text = '';
+  if (rec && rec.origin === 'position') text = 'Edited board: this game is recorded but does not count towards Best or your statistics.';
+  else if (rec && rec.auto) text = `Auto-played (${rec.auto} of ${rec.moves.length} moves by the AI): this game does not count towards Best or your statistics.`;
+  el.note.textContent = text;
+  el.note.hidden = !text;
+}
+
+// Best is the best score of your own games: the server's record of them when it keeps one (so
+// a Best inflated by an older page is corrected), and this browser's otherwise.
+async function syncBest() {
+  try {
+    const h = await get('/api/history?game=2048&limit=1');
+    if (!h.recording || !h.summary) return;
+    best = Math.max(h.summary['2048'].best_score, ownGame() ? game.score : 0);
+    save(BEST_KEY, best);
+    el.best.textContent = best;
+  } catch { /* no server record: keep this browser's Best */ }
 }
 
 function showOverlays() {
@@ -167,6 +201,7 @@ function adopt(reply) {
 async function newGame() {
   stopAuto();
   exitEditor(false);
+  queue.length = 0;
   recordGame();
   try {
     const reply = await post('/api/2048/new', {});
@@ -184,11 +219,12 @@ async function newGame() {
   }
 }
 
-/** Plays one move through the server; resolves to true when the board changed. */
+/** Plays one move through the server; resolves to true when the board changed. A key or swipe
+ *  that arrives while a move is on its way waits in the queue and is played after it, in order. */
 async function move(dir, fromAuto = false) {
   if (!game || editing) return false;
-  if (busy) { if (!fromAuto) pending = dir; return false; }
-  if (game.over || (game.won && !game.keepGoing && !fromAuto)) return false;
+  if (busy) { if (!fromAuto) queue.push(dir); return false; }
+  if (game.over || (game.won && !game.keepGoing && !fromAuto)) { queue.length = 0; return false; }
   busy = true;
   let moved = false;
   try {
@@ -202,7 +238,11 @@ async function move(dir, fromAuto = false) {
       adopt(reply);
       if (!game.rec.moves) game.rec.startedAt = nowSeconds();
       game.rec.moves += LETTERS[dir];
-      if (fromAuto) game.rec.auto++;
+      game.rec.by = (game.rec.by ?? '') + (fromAuto ? 'a' : 'p');
+      if (fromAuto) {
+        game.rec.auto++;
+        if (!game.rec.ai) { game.rec.ai = el.ai.value; game.rec.time_ms = Math.max(1, Number(el.think.value) || 100); }
+      }
       if (game.won && !wasWon && fromAuto) game.keepGoing = true; // Auto-play plays on past 2048.
       clearHint();
       animateMove(reply, fromAuto);
@@ -219,13 +259,14 @@ async function move(dir, fromAuto = false) {
   } finally {
     busy = false;
   }
-  if (pending) { const next = pending; pending = null; move(next); }
+  if (queue.length) move(queue.shift());
   return moved;
 }
 
 function undo() {
   if (!game || !game.undo.length || busy) return;
   stopAuto();
+  queue.length = 0;
   const prev = game.undo.pop();
   const rec = game.rec;
   Object.assign(game, prev);
@@ -233,9 +274,15 @@ function undo() {
   // before this record's start (a game saved by an older page) starts a new record.
   if (!prev.rec && rec.moves) {
     rec.moves = rec.moves.slice(0, -1);
-    rec.auto = Math.min(rec.auto, rec.moves.length);
+    // `by` says who played each move (a game saved by an older page has none).
+    if (typeof rec.by === 'string' && rec.by.length === rec.moves.length + 1) {
+      rec.by = rec.by.slice(0, -1);
+      rec.auto = [...rec.by].filter((c) => c === 'a').length;
+    } else {
+      rec.auto = Math.min(rec.auto, rec.moves.length);
+    }
   } else if (!prev.rec) {
-    game.rec = freshRecord();
+    game.rec = freshRecord('position');
   }
   if (!game.won) game.keepGoing = false;
   clearHint();
@@ -332,6 +379,7 @@ function stopAuto() {
 // Step 5. The board editor: set any position, then play from it or ask for a hint.
 function enterEditor() {
   stopAuto();
+  queue.length = 0;
   editing = game ? game.cells.slice() : Array(16).fill(0);
   el.edit.setAttribute('aria-pressed', 'true');
   el.edit.textContent = 'Cancel edit';
@@ -343,6 +391,8 @@ function enterEditor() {
   el.over.hidden = true;
   clearHint();
   drawEditor();
+  // On a phone the palette lies below the board: bring it (and its buttons) into view.
+  el.palette.scrollIntoView({ block: 'nearest' });
 }
 
 function exitEditor(apply) {
@@ -360,13 +410,27 @@ function exitEditor(apply) {
     game.undo.push({ board: game.board, cells: game.cells, score: game.score, seed: game.seed, won: game.won, over: game.over, rec: game.rec });
     game.cells = cells;
     game.board = boardString(cells);
+    // An edited board starts a game of its own: the old game's score does not carry over.
+    game.score = 0;
     game.won = cells.some((v) => v >= 2048);
     game.keepGoing = game.won;
     game.over = false;
-    game.rec = freshRecord();
+    game.rec = freshRecord('position');
     persist();
   }
   if (game) render();
+  if (apply && game) checkDead();
+}
+
+// A board on which no move is possible is over at once, not at the next key press.
+async function checkDead() {
+  const board = game.board;
+  try {
+    const reply = await post('/api/2048/analyze', { board, ai: 'greedy', time_ms: 1 });
+    if (!reply.best && game.board === board && !game.over) { gameOver(); showOverlays(); }
+  } catch (e) {
+    notify(e.message);
+  }
 }
 
 function drawEditor() {
@@ -467,10 +531,7 @@ function bindInput() {
   el.edit.addEventListener('click', () => (editing ? exitEditor(false) : enterEditor()));
   el.editClear.addEventListener('click', () => { editing = Array(16).fill(0); drawEditor(); clearHint(); });
   el.editUse.addEventListener('click', () => exitEditor(true));
-  // The same actions next to the palette, which sits right under the board.
-  $('edit-clear-2').addEventListener('click', () => el.editClear.click());
-  $('edit-cancel-2').addEventListener('click', () => exitEditor(false));
-  $('edit-use-2').addEventListener('click', () => exitEditor(true));
+  $('edit-cancel').addEventListener('click', () => exitEditor(false));
 
   el.ai.addEventListener('change', () => { settings.ai = el.ai.value; persist(); });
   el.think.addEventListener('change', () => { settings.time_ms = Number(el.think.value) || 100; persist(); });
@@ -514,6 +575,7 @@ async function start() {
   } else {
     await newGame();
   }
+  await syncBest();
   document.body.dataset.ready = 'true';
 }
 

@@ -2,7 +2,8 @@
 // forbidden points, validation) and the AI; this module draws, collects clicks and streams the
 // AI's search.
 import { post, info, notify, load, save, stream } from './api.js';
-import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
+import { initRecording } from './record.js';
+import { gomokuRecorder } from './gomoku_record.js';
 import { parsePoint, pointName, toPsq, parseMoveString, parsePsq, looksLikePsq } from './psq.js';
 import { CELL, MARGIN_LABEL, MARGIN_EDGE, boardPx as px, boardPy, drawBoard, drawCursor } from './gomoku_board.js';
 import { attachKeyboard } from './gomoku_keyboard.js';
@@ -39,45 +40,11 @@ let pending = null; // a forbidden point clicked once, waiting for the confirmin
 let keyboard = null;
 
 const persist = () => save(STORE_KEY, game);
-const freshRecord = () => ({ id: newGameId(), startedAt: 0, sent: '' });
-
-// Games against the computer are recorded (with the AI's level and colour) when they end, when a
-// new game replaces them, and when the page is left; `sent` keeps a game from being sent twice.
-// The level, colour and time are those the AI played with (`rec.ai`, taken at each of its
-// moves), so changing the settings after a game does not change, or resend, its record.
-function recordGame({ leaving = false } = {}) {
-  const rec = game.rec;
-  if (!rec || !game.moves.length || (game.opponent !== 'computer' && !rec.ai)) return;
-  // A game the AI made no move in (a loaded position) keeps the settings of its first sending.
-  if (!rec.ai) rec.ai = aiSettings();
-  const ai = rec.ai;
-  const body = {
-    client_id: rec.id, size: game.size, rule: game.rule, moves: game.moves.join(''), level: ai.level,
-    ai_color: ai.ai_color, time_ms: ai.time_ms, started_at: rec.startedAt || nowSeconds(),
-  };
-  const key = JSON.stringify([body.size, body.rule, body.moves, body.level, body.ai_color]);
-  if (rec.sent === key) return;
-  rec.sent = key;
-  // A finished game's row is final: played on after an undo, it is recorded again as a new game.
-  if (st && st.over) rec.id = newGameId();
-  persist();
-  sendGame('gomoku', body, { leaving }).then((reply) => {
-    if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');
-  });
-}
-
-// Called whenever the position changed: stamps the start, records a finished game.
-function afterPosition() {
-  if (!game.rec.startedAt && game.moves.length) game.rec.startedAt = nowSeconds();
-  if (st && st.over) recordGame();
-}
-
-const aiSettings = () => ({ level: game.level, ai_color: game.computerFirst ? 'black' : 'white', time_ms: game.time_ms });
-
-function startRecord() {
-  recordGame();
-  game.rec = freshRecord();
-}
+const recorder = gomokuRecorder({ game: () => game, state: () => st, persist });
+const recordGame = recorder.record;
+const afterPosition = recorder.afterPosition;
+const startRecord = recorder.startNew;
+const settingsChanged = recorder.settingsChanged;
 
 // Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7) (see psq.js).
 const py = (y) => boardPy(y, game.size);
@@ -250,7 +217,6 @@ function computerMove() {
         search = null;
         if (my !== token) return resolve();
         showThinking(msg, true);
-        game.rec.ai = aiSettings();
         st = msg.state;
         game.moves = st.moves.slice();
         showMoveString();
@@ -382,7 +348,7 @@ async function loadRecord(text, { psq = looksLikePsq(text) } = {}) {
   }
   recordError(null);
   movesEdited = false;
-  startRecord();
+  startRecord({ fromPosition: true });
   game.size = size;
   el.size.value = size;
   if (keyboard) keyboard.reset();
@@ -467,6 +433,7 @@ function bind() {
     game.rule = el.rule.value;
     const ok = await setPosition(game.moves, { keepRedo: true });
     if (ok === false) { game.rule = previous; el.rule.value = previous; persist(); return; }
+    if (ok) settingsChanged();
     if (ok) await afterChange();
   });
   el.size.addEventListener('change', async () => {
@@ -477,19 +444,19 @@ function bind() {
   });
   el.opponent.addEventListener('change', async () => {
     game.opponent = el.opponent.value;
-    persist();
+    settingsChanged();
     refresh();
     await afterChange();
   });
   el.computerFirst.addEventListener('change', async () => {
     game.computerFirst = el.computerFirst.checked;
     if (game.computerFirst && game.opponent !== 'computer') { game.opponent = 'computer'; el.opponent.value = 'computer'; }
-    persist();
+    settingsChanged();
     refresh();
     await afterChange();
   });
   el.numbers.addEventListener('change', () => { game.numbers = el.numbers.checked; persist(); draw(); });
-  el.level.addEventListener('change', () => { game.level = el.level.value; persist(); });
+  el.level.addEventListener('change', () => { game.level = el.level.value; settingsChanged(); });
   bindSettings(game, { theme: $('go-theme'), forbidden: $('go-forbidden'), hintLevel: $('go-hint-level') }, () => { persist(); draw(); });
   keyboard = attachKeyboard(el.svg, {
     get: () => ({
@@ -502,7 +469,7 @@ function bind() {
   el.time.addEventListener('change', () => {
     game.time_ms = Math.max(1, Number(el.time.value) || 1000);
     el.time.value = game.time_ms;
-    persist();
+    settingsChanged();
   });
 }
 
@@ -529,7 +496,7 @@ async function start() {
   el.time.value = game.time_ms;
   el.level.value = game.level;
   el.rule.value = game.rule;
-  if (!game.rec) game.rec = freshRecord();
+  recorder.restore();
   initRecording();
   window.addEventListener('pagehide', () => recordGame({ leaving: true }));
   bind();

@@ -28,8 +28,24 @@ const widthOf = (id) => Math.round($(id).getBoundingClientRect().width) || 560;
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 // Step 1. The aggregates and their charts.
+// The statistics count the player's own games from a fresh start; the others are listed only.
+const isAuto = (g) => g.game === '2048' && g.auto_moves > 0;
+const isPosition = (g) => g.origin === 'position';
+const counted = (g) => !isAuto(g) && !isPosition(g);
+const FILTERS = {
+  '': () => true,
+  2048: (g) => g.game === '2048',
+  gomoku: (g) => g.game === 'gomoku',
+  auto: isAuto,
+  position: isPosition,
+};
+
 function show2048(s) {
   $('s-games').textContent = fmtInt(s.games);
+  const left = [];
+  if (s.auto_games) left.push(`${fmtInt(s.auto_games)} auto-played`);
+  if (s.position_games) left.push(`${fmtInt(s.position_games)} from an edited board`);
+  $('s-left-out').textContent = left.length ? `Not counted: ${left.join(', ')} (see the list).` : '';
   $('s-best').textContent = fmtInt(s.best_score);
   $('s-mean').textContent = fmtInt(s.mean_score);
   $('s-tile').textContent = s.best_tile ? fmtInt(s.best_tile) : '—';
@@ -48,11 +64,13 @@ function show2048(s) {
     color: tileColor(tile),
   }));
   $('chart-tiles').replaceChildren(barChart(reached, { unit: 'games', total: s.games, width: widthOf('chart-tiles') }));
-  const recent = data.games.filter((g) => g.game === '2048').reverse();
+  const recent = data.games.filter((g) => g.game === '2048' && counted(g)).reverse();
   $('chart-scores').replaceChildren(lineChart(recent.map((g) => ({ value: g.score, title: `#${g.id} · ${fmtDate(g.ended_at)} · ${g.score}` })), { width: widthOf('chart-scores') }));
 }
 
-function showGomoku(rows, learned) {
+function showGomoku(rows, learned, positionGames) {
+  $('s-gomoku-left-out').textContent = positionGames
+    ? `Not counted: ${fmtInt(positionGames)} ${positionGames === 1 ? 'game' : 'games'} from a position — loaded, pasted, or played on after a change of settings (see the list).` : '';
   const body = $('gomoku-table').tBodies[0];
   body.replaceChildren(...rows.map((r) => {
     const tr = document.createElement('tr');
@@ -83,8 +101,11 @@ function showGomoku(rows, learned) {
 
 // Step 2. The list of recent games.
 function describe(g) {
+  const tags = [];
+  if (isAuto(g)) tags.push(g.auto_moves >= g.move_count ? `auto-played by ${g.settings.ai || 'the AI'}` : `auto-played: ${g.auto_moves} of ${g.move_count} moves by ${g.settings.ai || 'the AI'}`);
+  if (isPosition(g)) tags.push(g.game === '2048' ? 'from an edited board' : `from a position of ${g.settings.start_moves ?? '?'} moves`);
   if (g.game === '2048') {
-    return { title: `2048 · score ${fmtInt(g.score)}`, detail: `max tile ${g.max_tile} · ${g.move_count} moves · ${g.result === 'over' ? 'game over' : 'stopped'}` };
+    return { title: `2048 · score ${fmtInt(g.score)}`, detail: `max tile ${g.max_tile} · ${g.move_count} moves · ${g.result === 'over' ? 'game over' : 'stopped'}`, tags };
   }
   const ai = g.settings.ai_color;
   let result = 'unfinished';
@@ -94,12 +115,13 @@ function describe(g) {
     title: `Gomoku · ${result}`,
     detail: `${g.rule} ${g.size}×${g.size} · ${g.settings.level || '?'} · ${g.move_count} moves`,
     outcome: result,
+    tags,
   };
 }
 
 function showGames() {
   const list = $('games');
-  const games = data.games.filter((g) => !filter || g.game === filter);
+  const games = data.games.filter(FILTERS[filter] || FILTERS['']);
   list.replaceChildren(...games.map((g) => {
     const li = document.createElement('li');
     const b = document.createElement('button');
@@ -114,6 +136,13 @@ function showGames() {
     b.innerHTML = `${badge}<span class="game-main"><span class="game-title"></span><span class="game-detail muted small"></span></span>`
       + '<span class="game-date muted small"><span></span><span></span></span>';
     b.querySelector('.game-title').textContent = d.title;
+    for (const text of d.tags) {
+      const tag = document.createElement('span');
+      tag.className = 'tag';
+      tag.textContent = text;
+      b.querySelector('.game-title').append(' ', tag);
+    }
+    if (!counted(g)) b.dataset.uncounted = 'true';
     b.querySelector('.game-detail').textContent = d.detail;
     const [day, time] = b.querySelectorAll('.game-date span');
     day.textContent = fmtDay(new Date(g.ended_at * 1000));
@@ -140,14 +169,14 @@ async function load() {
     $('hist-off-text').textContent = cap(data.problem || 'recording is off');
     return;
   }
-  $('hist-where').textContent = `Every game you finish here or in the terminal, recorded in ${data.database}.`;
+  $('hist-where').textContent = `Every game you play here or in the terminal, recorded in ${data.database}.`;
   if (!data.games.length) {
     $('hist-empty').hidden = false;
     return;
   }
   $('hist-body').hidden = false;
   show2048(data.summary['2048']);
-  showGomoku(data.summary.gomoku, data.summary.learned);
+  showGomoku(data.summary.gomoku, data.summary.learned, data.summary.gomoku_position_games || 0);
   showGames();
 }
 

@@ -1,5 +1,6 @@
 // The Lab page: a 2048 benchmark run on the server, streamed as Server-Sent Events.
 import { info, notify, load, save, stream } from './api.js';
+import { barChart } from './charts.js';
 
 const SETTINGS_KEY = 'tilestone.lab.settings';
 const TILES = ['2048', '4096', '8192', '16384', '32768', '65536'];
@@ -8,7 +9,11 @@ const el = {
   form: $('bench-form'), ai: $('bench-ai'), evaluation: $('bench-eval'), games: $('bench-games'), time: $('bench-time'), seed: $('bench-seed'),
   run: $('bench-run'), stop: $('bench-stop'), progress: $('bench-progress'), bar: $('bench-bar'),
   status: $('bench-status'), results: $('bench-results'), reach: $('reach-table'), stats: $('stats-table'),
-  histogram: $('histogram'),
+  histogram: $('histogram'), current: $('bench-current'),
+};
+const TILE_COLORS = {
+  2: '#eee4da', 4: '#ede0c8', 8: '#f2b179', 16: '#f59563', 32: '#f67c5f', 64: '#f65e3b', 128: '#edcf72',
+  256: '#edcc61', 512: '#edc850', 1024: '#edc53f', 2048: '#edc22e',
 };
 
 let running = null;
@@ -25,10 +30,11 @@ const fmtSig = (n, unit = '') => {
   return `${Math.abs(v) >= 100 ? fmt(v, 0) : Number(v.toPrecision(3)).toString()}${unit}`;
 };
 
+// `done` may be fractional: a game in play counts by its moves against the longest game so far.
 function setProgress(done, total) {
-  const pct = total ? Math.round((100 * done) / total) : 0;
-  el.bar.style.width = `${pct}%`;
-  el.progress.setAttribute('aria-valuenow', String(pct));
+  const pct = total ? Math.min(100, (100 * done) / total) : 0;
+  el.bar.style.width = `${pct.toFixed(1)}%`;
+  el.progress.setAttribute('aria-valuenow', String(Math.round(pct)));
 }
 
 function setRunning(on) {
@@ -57,17 +63,31 @@ function run(ev) {
   setRunning(true);
   setProgress(0, query.games);
   el.status.textContent = `Running ${query.games} games of ${query.ai}…`;
+  el.current.textContent = 'Game 1: starting…';
+  el.current.hidden = false;
   const started = performance.now();
+  let done = 0;
+  let longest = 0; // moves of the longest finished game: the scale for a game in play
   running = stream('/api/2048/bench/stream', query, {
+    // Within a game: its moves and score so far, a few times a second.
+    move: (m) => {
+      el.current.textContent = `Game ${m.game} of ${m.total}: ${fmt(m.moves)} moves, score ${fmt(m.score)}, max tile ${m.max_tile}`;
+      const part = longest ? Math.min(0.95, m.moves / longest) : Math.min(0.95, m.moves / (m.moves + 400));
+      setProgress(done + part, m.total);
+    },
     progress: (p) => {
+      done = p.done;
+      if (p.last) longest = Math.max(longest, p.last.moves);
       setProgress(p.done, p.total);
       const last = p.last ? ` · last game: score ${fmt(p.last.score)}, max tile ${p.last.max_tile}, ${fmt(p.last.moves)} moves` : '';
       el.status.textContent = `${p.done} / ${p.total} games${last}`;
+      if (p.done < p.total) el.current.textContent = `Game ${p.done + 1}: starting…`;
     },
     result: (r) => {
       running = null;
       setRunning(false);
       setProgress(1, 1);
+      el.current.hidden = true;
       const wall = r.wall_s ?? (performance.now() - started) / 1000;
       el.status.textContent = r.cut_short
         ? `Stopped at the server's time limit: ${r.games} of ${query.games} games in ${fmtSig(wall, ' s')}.`
@@ -77,6 +97,7 @@ function run(ev) {
     error: (message) => {
       running = null;
       setRunning(false);
+      el.current.hidden = true;
       el.status.textContent = `Stopped: ${message}`;
       notify(message);
     },
@@ -88,6 +109,7 @@ function stop() {
   running.close();
   running = null;
   setRunning(false);
+  el.current.hidden = true;
   el.status.textContent = 'Stopped.';
 }
 
@@ -120,9 +142,22 @@ function showResult(r, query) {
     tr.append(th, td);
     return tr;
   }));
-  // The server renders the histogram; it is trusted markup from our own binary.
-  el.histogram.innerHTML = typeof r.svg === 'string' ? r.svg : '';
   el.results.hidden = false;
+  shown = { counts: r.max_tiles || [], games };
+  drawHistogram();
+}
+
+// The final max tiles, drawn here at the panel's own width (again when the window changes), so
+// its text stays readable on a phone; the server's SVG, made for a wide page, shrank to a few
+// pixels there.
+let shown = null;
+function drawHistogram() {
+  if (!shown) return;
+  const width = Math.round(el.histogram.getBoundingClientRect().width) || 560;
+  el.histogram.replaceChildren(shown.counts.length ? barChart(shown.counts.map((t) => ({
+    label: t.tile >= 1024 ? `${t.tile / 1024}k` : String(t.tile), title: String(t.tile), value: t.games,
+    color: TILE_COLORS[t.tile] || '#3c3a32',
+  })), { unit: 'games', total: shown.games, width }) : '');
 }
 
 async function start() {
@@ -146,6 +181,8 @@ async function start() {
   if (saved.seed) el.seed.value = saved.seed;
   el.form.addEventListener('submit', run);
   el.stop.addEventListener('click', stop);
+  let resizing = 0;
+  window.addEventListener('resize', () => { clearTimeout(resizing); resizing = setTimeout(drawHistogram, 150); });
   document.body.dataset.ready = 'true';
 }
 
