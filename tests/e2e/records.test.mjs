@@ -164,6 +164,11 @@ test('2048: auto-played games are labelled, filtered on History and kept out of 
   const rows = h.locator('#games .game-row');
   assert.equal(await rows.count(), 1);
   assert.match(await rows.first().textContent(), /auto-played by/);
+  // The chart counts games: its axis reads whole numbers, never "1.5" games.
+  const ticks = await h.$$eval('#chart-tiles svg > text[text-anchor="end"]', (els) => els.map((e) => e.textContent));
+  assert.ok(ticks.length >= 2, `axis labels: ${ticks}`);
+  for (const tick of ticks) assert.match(tick, /^\d+(\.\d+)?k?$/, `axis label ${tick}`);
+  for (const tick of ticks) assert.ok(!/^\d+\.\d+$/.test(tick), `a fraction of a game on the axis: ${ticks}`);
   await shot(h, 'records-history-auto-laptop');
 });
 

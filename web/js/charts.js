@@ -17,10 +17,11 @@ function svgBox(width, height, label) {
   return node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'chart-svg', 'font-family': FONT });
 }
 
-/** A round upper bound for an axis and its step: 1, 2 or 5 times a power of ten. */
-function niceScale(max, ticks = 4) {
+/** A round upper bound for an axis and its step: 1, 2 or 5 times a power of ten (at least 1 for
+ *  counts, so that a chart of two games does not read "1.5 games"). */
+function niceScale(max, ticks = 4, { integer = false } = {}) {
   if (max <= 0) return { top: 1, step: 1 };
-  const raw = max / ticks;
+  const raw = integer ? Math.max(1, max / ticks) : max / ticks;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw);
   return { top: Math.ceil(max / step) * step, step };
@@ -36,7 +37,7 @@ export function barChart(items, { unit = '', total = 0, width = 560 } = {}) {
   const bottom = 26;
   const top = 22;
   const svg = svgBox(W, H, `bar chart of ${unit}`);
-  const { top: max, step } = niceScale(Math.max(...items.map((i) => i.value), 1));
+  const { top: max, step } = niceScale(Math.max(...items.map((i) => i.value), 1), 4, { integer: true });
   const plotH = H - top - bottom;
   const y = (v) => top + plotH - (v / max) * plotH;
   for (let v = 0; v <= max; v += step) {
