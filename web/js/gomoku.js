@@ -37,6 +37,7 @@ let hover = null;
 let movesEdited = false; // the move-string field holds text the user typed and has not loaded
 
 const persist = () => save(STORE_KEY, game);
+let reviewClient = null; // the recorded id of the game just finished, for its review link
 const freshRecord = () => ({ id: newGameId(), startedAt: 0, sent: '' });
 
 // Games against the computer are recorded (with the AI's level and colour) when they end, when a
@@ -52,7 +53,7 @@ function recordGame({ leaving = false } = {}) {
   if (rec.sent === key) return;
   rec.sent = key;
   // A finished game's row is final: played on after an undo, it is recorded again as a new game.
-  if (st && st.over) rec.id = newGameId();
+  if (st && st.over) { reviewClient = rec.id; rec.id = newGameId(); }
   persist();
   sendGame('gomoku', body, { leaving }).then((reply) => {
     if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');
@@ -253,6 +254,10 @@ function showStatus() {
     else if (game.opponent === 'computer' && st.winner !== 'draw') detail = st.winner === humanColor() ? 'You win! Well played.' : 'The computer wins this one.';
     else if (st.winner !== 'draw') detail = `Five in a row${st.winning_line && st.winning_line.length ? ': ' + st.winning_line.join(' ') : ''}.`;
     el.overlayText.textContent = detail;
+    const review = new URLSearchParams({ game: 'gomoku', rule: game.rule, size: game.size, moves: st.moves.join(''),
+      human: game.opponent === 'computer' ? humanColor() : 'both' });
+    if (reviewClient && game.opponent === 'computer') review.set('client', reviewClient);
+    $('go-review').href = `/review?${review}`;
     const focus = st.winning_line && st.winning_line.length ? st.winning_line : st.reason === 'forbidden' && st.last ? [st.last] : [];
     const line = focus.map(parsePoint).filter(Boolean);
     const meanRow = line.length ? line.reduce((sum, p) => sum + p.y, 0) / line.length : 0;
@@ -311,21 +316,48 @@ async function afterChange() {
 }
 
 function stopSearch() {
+  stopClock();
   if (search) { search.close(); search = null; }
 }
 
-function showThinking(infoMsg, done) {
+// The search in human terms: a bar of black's chance to win (proven results as "+M7"), the
+// depth under way, nodes and nodes per second, and a clock that ticks while the AI thinks.
+let clock = null;
+function startClock() {
+  stopClock();
+  const started = performance.now();
+  clock = setInterval(() => {
+    const c = el.thinking.querySelector('.clock');
+    if (c) c.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  }, 100);
+}
+function stopClock() { if (clock) { clearInterval(clock); clock = null; } }
+
+function winrateHtml(msg, mover) {
+  if (msg.win_probability === undefined || !mover) return '';
+  const other = mover === 'black' ? 'white' : 'black';
+  const black = mover === 'black' ? msg.win_probability : 1 - msg.win_probability;
+  const label = msg.mate !== null && msg.mate !== undefined
+    ? `${msg.score_text} · ${msg.mate > 0 ? mover : other} wins in ${Math.abs(msg.mate)}`
+    : `${cap(mover)} ${msg.score_text}`;
+  return `<div class="winrate" title="Black's chance to win (search value ${msg.value})"><span class="winrate-bar">`
+    + `<span class="winrate-fill" style="width:${(100 * black).toFixed(1)}%"></span></span>`
+    + `<span class="winrate-text">${escape(label)}</span></div>`;
+}
+
+function showThinking(infoMsg, done, mover) {
   const parts = [];
   if (!done) parts.push('<span class="spinner" aria-hidden="true"></span>');
   const bits = [];
   if (infoMsg.move) bits.push(`played <b>${escape(infoMsg.move)}</b>`);
-  if (infoMsg.depth !== undefined) bits.push(`depth ${infoMsg.depth}`);
-  if (infoMsg.value !== undefined) bits.push(`value ${infoMsg.value}`);
+  if (infoMsg.depth !== undefined) bits.push(`depth ${infoMsg.depth}${infoMsg.partial ? '…' : ''}`);
   if (infoMsg.nodes !== undefined) bits.push(`${fmtCount(infoMsg.nodes)} nodes`);
-  if (infoMsg.time_ms !== undefined) bits.push(`${(infoMsg.time_ms / 1000).toFixed(2)} s`);
+  if (infoMsg.nodes_per_s) bits.push(`<span class="analysis-speed">${fmtCount(Math.round(infoMsg.nodes_per_s))} nodes/s</span>`);
+  if (!done) bits.push('<span class="clock analysis-speed"></span>');
+  else if (infoMsg.time_ms !== undefined) bits.push(`${(infoMsg.time_ms / 1000).toFixed(2)} s`);
   parts.push(bits.join(' · ') || 'thinking…');
   const pv = infoMsg.pv && infoMsg.pv.length ? `<br>PV <span class="pv">${infoMsg.pv.map(escape).join(' ')}</span>` : '';
-  el.thinking.innerHTML = `${parts.join(' ')}${pv}`;
+  el.thinking.innerHTML = `${winrateHtml(infoMsg, mover)}${parts.join(' ')}${pv}`;
 }
 
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -334,16 +366,19 @@ const fmtCount = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(
 function computerMove() {
   const my = token;
   stopSearch();
+  const mover = st ? st.to_move : null;
   return new Promise((resolve) => {
-    showThinking({}, false);
+    showThinking({}, false, mover);
+    startClock();
     search = stream('/api/gomoku/move/stream', {
       size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level, time_ms: game.time_ms,
     }, {
-      info: (msg) => { if (my === token) showThinking(msg, false); },
+      info: (msg) => { if (my === token) showThinking(msg, false, mover); },
       result: (msg) => {
         search = null;
+        stopClock();
         if (my !== token) return resolve();
-        showThinking(msg, true);
+        showThinking(msg, true, mover);
         st = msg.state;
         game.moves = st.moves.slice();
         showMoveString();
@@ -356,6 +391,7 @@ function computerMove() {
       },
       error: (message) => {
         search = null;
+        stopClock();
         if (my === token) {
           notify(`AI: ${message}`);
           el.thinking.textContent = `The AI stopped: ${message}`;
@@ -385,7 +421,7 @@ async function hint() {
     });
     if (my !== token) return;
     hintPoint = reply.move;
-    showThinking({ ...reply, move: undefined }, true);
+    showThinking({ ...reply, move: undefined }, true, st.to_move);
     el.thinking.insertAdjacentHTML('afterbegin', `Hint: <b>${escape(reply.move)}</b> · `);
     draw();
   } catch (e) {
