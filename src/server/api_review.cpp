@@ -2,6 +2,8 @@
 // by the browser's client id) is reviewed once and kept with the game; a Gomoku game given as a
 // move string is reviewed without being kept. Plain JSON, or Server-Sent Events with progress.
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -55,6 +57,17 @@ std::optional<store::GameRecord> find_record(const json& q, Context& ctx) {
   return std::nullopt;
 }
 
+// The most a Gomoku review may think in all (positions times think time), like every request's
+// cost is capped.
+constexpr int MAX_REVIEW_THINK_MS = 120000;
+
+void check_cost(const ReviewJob& job, std::size_t moves) {
+  const auto positions = static_cast<long long>(moves) + 1;
+  if (positions * job.options.time_ms > MAX_REVIEW_THINK_MS)
+    throw BadRequest(fmt::format("a review of {} moves may think at most {} ms a position", moves,
+                                 std::max<long long>(1, MAX_REVIEW_THINK_MS / positions)));
+}
+
 ReviewJob get_job(const json& q, Context& ctx) {
   ReviewJob job;
   const int max_time = static_cast<int>(std::min<double>(ctx.limits.max_time_ms, 5000));
@@ -63,7 +76,12 @@ ReviewJob get_job(const json& q, Context& ctx) {
   job.record = find_record(q, ctx);
   // A browser game found by its id is reviewed as recorded, unless the page names other moves
   // (a stale id): then the moves it names are reviewed.
-  if (job.record && (!q.contains("moves") || get_string(q, "moves") == job.record->moves)) return job;
+  if (job.record && (!q.contains("moves") || get_string(q, "moves") == job.record->moves)) {
+    // A recorded Gomoku game has one letter per move.
+    const auto& m = job.record->moves;
+    if (job.record->game == "gomoku") check_cost(job, static_cast<std::size_t>(std::count_if(m.begin(), m.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })));
+    return job;
+  }
   job.record.reset();
   if (q.contains("id")) throw NotFound("no such game");
   const std::string game = get_string(q, "game", std::string("gomoku"));
@@ -81,6 +99,7 @@ ReviewJob get_job(const json& q, Context& ctx) {
   if (!state) throw BadRequest(state.error());
   if (state->moves.empty()) throw BadRequest("'moves' holds no move to review");
   job.moves = state->moves;
+  check_cost(job, job.moves.size());
   const std::string human = get_string(q, "human", std::string("both"));
   if (human == "black") job.human = gomoku::Color::BLACK;
   else if (human == "white") job.human = gomoku::Color::WHITE;
