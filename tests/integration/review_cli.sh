@@ -28,9 +28,10 @@ check "gomoku review table" grep -q "h10 *blunder" "$tmp/table"
 # A recorded game: reviewed, then read back from the database.
 printf 'h8\ni9\nq\n' | "$bin" gomoku play --level scorer --db "$tmp/t.db" > /dev/null
 printf 'left\nup\nright\ndown\nleft\nup\nq\n' | "$bin" 2048 play --db "$tmp/t.db" --seed 7 > /dev/null
-ids=$("$bin" history --db "$tmp/t.db" --json | python3 -c 'import json,sys; g=json.load(sys.stdin)["games"]; print(" ".join(f"{x[\"game\"]}:{x[\"id\"]}" for x in g))')
-gid=$(echo "$ids" | tr ' ' '\n' | grep '^gomoku:' | cut -d: -f2)
-tid=$(echo "$ids" | tr ' ' '\n' | grep '^2048:' | cut -d: -f2)
+"$bin" history --db "$tmp/t.db" --json > "$tmp/h.json"
+id_of() { python3 -c 'import json,sys; print(next(g["id"] for g in json.load(open(sys.argv[1]))["games"] if g["game"] == sys.argv[2]))' "$tmp/h.json" "$1"; }
+gid=$(id_of gomoku)
+tid=$(id_of 2048)
 "$bin" gomoku review --record "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/first" 2>&1
 "$bin" gomoku review --record "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/second" 2>&1
 check "gomoku review --record" grep -q "moves reviewed" "$tmp/first"
@@ -45,9 +46,9 @@ assert set(m["expected_score"]) == {"up", "down", "left", "right"} and "value" i
 PY
 
 # Human terms in the hints.
-"$bin" gomoku hint --moves h8i9 --time-ms 100 --json > "$tmp/h.json"
+"$bin" gomoku hint --rule freestyle --moves h8i9 --time-ms 100 --json > "$tmp/h.json"
 check "gomoku hint win_probability" python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); assert 0 <= h["win_probability"] <= 1 and h["score_text"]' "$tmp/h.json"
-"$bin" gomoku hint --moves h8i9i8h9j8h10 --time-ms 100 > "$tmp/h.txt"
+"$bin" gomoku hint --rule freestyle --moves h8i9i8h9j8h10 --time-ms 100 > "$tmp/h.txt"
 check "gomoku hint +M" grep -Eq "value \+M[0-9]+: win in [0-9]+ moves" "$tmp/h.txt"
 "$bin" 2048 hint --board "2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128" --time-ms 20 --score 1200 --json > "$tmp/x.json"
 check "2048 hint expected_score" python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); assert any(m["expected_score"] and m["expected_score"] >= 1200 for m in h["moves"])' "$tmp/x.json"
