@@ -156,11 +156,15 @@ test('Review from the end of a Gomoku game', async (t) => {
 
 test('Review of a recorded 2048 game: expected final scores and the better move', async (t) => {
   const game = await record2048(120);
+  // The stream reports progress through the game, then the review (kept for the page).
+  const text = await (await fetch(`${BASE}/api/review/stream?id=${game.id}`)).text();
+  const progress = text.split('\n\n').filter((e) => e.startsWith('event: progress')).map((e) => JSON.parse(e.split('\ndata: ')[1]));
+  assert.ok(progress.length >= 3, `progress events: ${progress.length}`);
+  assert.deepEqual(progress.at(-1), { done: game.moves, total: game.moves });
+  assert.match(text, /event: result/);
   const page = await open(t, `/review?id=${game.id}`, LAPTOP);
-  await watchProgress(page);
   await page.waitForSelector('#rv-body:not([hidden])', { timeout: 60000 });
-  const seen = await page.evaluate(() => window.progressSeen);
-  assert.ok(seen.length > 0);
+  assert.match(await page.textContent('#rv-info'), /stored review/);
   assert.equal((await page.$$('#rv-moves tbody tr')).length, game.moves);
   assert.ok(await page.$('#rv-graph svg polyline'), 'the graph of expected final scores is drawn');
   assert.match(await page.textContent('#rv-graph-title'), /Expected final score/);

@@ -339,7 +339,7 @@ function winrateHtml(msg, mover) {
   const black = mover === 'black' ? msg.win_probability : 1 - msg.win_probability;
   const label = msg.mate !== null && msg.mate !== undefined
     ? `${msg.score_text} · ${msg.mate > 0 ? mover : other} wins in ${Math.abs(msg.mate)}`
-    : `${cap(mover)} ${msg.score_text}`;
+    : `${cap(mover)} ${msg.score_text} to win`;
   return `<div class="winrate" title="Black's chance to win (search value ${msg.value})"><span class="winrate-bar">`
     + `<span class="winrate-fill" style="width:${(100 * black).toFixed(1)}%"></span></span>`
     + `<span class="winrate-text">${escape(label)}</span></div>`;

@@ -59,7 +59,7 @@ function drawGomoku(n) {
   });
   const played = parse(m.played);
   node('circle', { cx: px(played.x), cy: py(played.y), r: cell * 0.52, fill: 'none', stroke: GRADE_COLORS[m.grade], 'stroke-width': 4, id: 'rv-played', 'data-point': m.played }, svg);
-  if (m.best !== m.played) {
+  if (m.best !== m.played && m.grade !== 'best') {
     // The engine's line from the position before the move: its first move in green, the rest numbered faintly.
     m.best_line.slice(1, 5).forEach((name, k) => {
       const p = parse(name);
@@ -122,12 +122,13 @@ function caption(m) {
   let text = `<b>Move ${m.number}</b> · ${escape(who)} · played <b>${escape(playedName)}</b> ${gradeChip(m.grade)}`;
   if (isGomoku()) {
     text += `<br>after it: ${escape(m.played_text)} for ${m.color}`;
-    if (m.best !== m.played) text += ` · better: <b class="better">${escape(m.best)}</b> (${escape(m.best_text)}, ${pct(m.best_winprob)}) · lost ${lossText(m)} win chance`;
+    if (m.best !== m.played && m.grade !== 'best') text += ` · better: <b class="better">${escape(m.best)}</b> (${escape(m.best_text)}) · lost ${lossText(m)} win chance`;
+    else if (m.best !== m.played) text += ` · as good as the engine's ${escape(m.best)}`;
     else text += ' · the engine\'s move';
   } else {
     text += `<br>expected final score ${fmtInt(m.expected_score[m.played])}`;
-    if (m.best && m.best !== m.played) text += ` · better: <b class="better">${ARROWS[m.best]} ${m.best}</b> (${fmtInt(m.expected_score[m.best])}) · gave up ${lossText(m)} points`;
-    else text += ' · the best move';
+    if (m.best && m.best !== m.played && m.grade !== 'best') text += ` · better: <b class="better">${ARROWS[m.best]} ${m.best}</b> (${fmtInt(m.expected_score[m.best])}) · gave up ${lossText(m)} points`;
+    else text += ' · as good as the best move';
   }
   return text;
 }
@@ -148,8 +149,12 @@ function show(n) {
     cursor.setAttribute('x1', cx);
     cursor.setAttribute('x2', cx);
   }
+  // Keep the current move in view inside the list (without scrolling the page).
   const row = $('rv-moves').querySelector('tr.current');
-  if (row && row.scrollIntoViewIfNeeded) row.scrollIntoViewIfNeeded(false);
+  const wrap = document.querySelector('.rv-moves-wrap');
+  if (row && wrap && (row.offsetTop < wrap.scrollTop || row.offsetTop > wrap.scrollTop + wrap.clientHeight - row.offsetHeight)) {
+    wrap.scrollTop = row.offsetTop - wrap.clientHeight / 2;
+  }
 }
 
 // Step 3. The graph: black's win chance (Gomoku) or the expected final score (2048) after each
@@ -224,7 +229,8 @@ function drawLists() {
     tr.dataset.n = m.number;
     if (m.human === false) tr.classList.add('engine-side');
     const played = isGomoku() ? `${m.color === 'black' ? '●' : '○'} ${m.played}` : `${ARROWS[m.played]} ${m.played}`;
-    const better = m.best && m.best !== m.played ? (isGomoku() ? m.best : `${ARROWS[m.best]} ${m.best}`) : '';
+    // A better move is named where the move played lost something.
+    const better = m.best && m.best !== m.played && m.grade !== 'best' ? (isGomoku() ? m.best : `${ARROWS[m.best]} ${m.best}`) : '';
     tr.innerHTML = `<td>${m.number}</td><td>${escape(played)}</td><td>${gradeChip(m.grade)}</td><td>${m.grade === 'best' ? '' : lossText(m)}</td><td>${escape(better)}</td>`;
     tr.addEventListener('click', () => show(m.number));
     return tr;
