@@ -113,10 +113,12 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   Ai* ai = &*lease.value();
   const Analysis a = ai->analyze(grid.to_board(), limits);
   // In human terms: each move's expected final score (g2048/review.h), from the score so far.
+  // The network loads in the background when the server starts; until it is there, a hint
+  // goes without expected scores rather than wait for it.
   const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, 1e12, 0));
-  const auto net = shipped_network();
+  const auto net = shipped_network_if_loaded();
   std::optional<Outlook> outlook;
-  if (net) outlook = OutlookAnalyzer(*net)(grid, score);
+  if (net && *net) outlook = OutlookAnalyzer(**net)(grid, score);
   json moves = json::array();
   for (Dir d : ALL_DIRS) {
     const SlideResult s = slide(grid, d);
@@ -138,7 +140,8 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
               {"score", score},
               {"expected_best", outlook && outlook->best ? json(to_string(*outlook->best)) : json(nullptr)},
               {"moves", moves}};
-  if (!net) out["expected_score_unavailable"] = net.error();
+  if (!net) out["expected_score_unavailable"] = "the n-tuple network is still loading";
+  else if (!*net) out["expected_score_unavailable"] = net->error();
   send_json(res, out);
 }
 

@@ -51,13 +51,17 @@ test('Gomoku live analysis: updates inside a depth, with a win chance and nodes/
   const text = await res.text();
   const infos = text.split('\n\n').filter((e) => e.startsWith('event: info')).map((e) => JSON.parse(e.split('\ndata: ')[1]));
   assert.ok(infos.some((i) => i.partial), 'reports in the middle of an iteration');
-  assert.ok(infos.at(-1).time_ms > 1000, `the last report comes late in the think (${infos.at(-1).time_ms} ms)`);
+  // No long silence: reports come every 200 ms of search, up to the answer (the machine is
+  // shared, so a gap of up to 800 ms passes).
+  const result = JSON.parse(text.split('event: result\ndata: ')[1]);
+  const times = [...infos.map((i) => i.time_ms), result.time_ms];
+  const gaps = times.slice(1).map((t, k) => t - times[k]);
+  assert.ok(Math.max(...gaps) < 800, `gaps between reports: ${gaps.map(Math.round)}`);
   for (const i of infos) {
     assert.ok(i.win_probability >= 0 && i.win_probability <= 1);
     assert.ok(i.nodes_per_s > 0);
     assert.match(i.score_text, /^(\d+%|[+-]M\d+)$/);
   }
-  const result = JSON.parse(text.split('event: result\ndata: ')[1]);
   assert.ok('win_probability' in result && 'score_text' in result && 'value' in result, 'the raw value stays');
 });
 
@@ -85,6 +89,12 @@ test('Gomoku page: the search shows a win-rate bar, nodes/s and a ticking clock'
 });
 
 test('2048 page: the hint shows each move\'s expected final score', async (t) => {
+  // The server loads the network in the background when it starts: wait for it.
+  for (let i = 0; i < 120; i++) {
+    const a = await api('/api/2048/analyze', { board: '2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0', ai: 'greedy', time_ms: 1 });
+    if (!a.expected_score_unavailable) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
   const page = await open(t, '/', LAPTOP);
   await page.fill('#think', '20');
   await page.click('#hint');
