@@ -3,6 +3,7 @@
 // AI's search.
 import { post, info, notify, load, save, stream } from './api.js';
 import { initRecording, newGameId, nowSeconds, sendGame } from './record.js';
+import { startClock, stopClock, thinkingHtml } from './analysis.js';
 
 const STORE_KEY = 'tilestone.gomoku';
 const COLS = 'abcdefghijklmnopqrstuvwxyz';
@@ -320,48 +321,11 @@ function stopSearch() {
   if (search) { search.close(); search = null; }
 }
 
-// The search in human terms: a bar of black's chance to win (proven results as "+M7"), the
-// depth under way, nodes and nodes per second, and a clock that ticks while the AI thinks.
-let clock = null;
-function startClock() {
-  stopClock();
-  const started = performance.now();
-  clock = setInterval(() => {
-    const c = el.thinking.querySelector('.clock');
-    if (c) c.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 100);
-}
-function stopClock() { if (clock) { clearInterval(clock); clock = null; } }
-
-function winrateHtml(msg, mover) {
-  if (msg.win_probability === undefined || !mover) return '';
-  const other = mover === 'black' ? 'white' : 'black';
-  const black = mover === 'black' ? msg.win_probability : 1 - msg.win_probability;
-  const label = msg.mate !== null && msg.mate !== undefined
-    ? `${msg.score_text} · ${msg.mate > 0 ? mover : other} wins in ${Math.abs(msg.mate)}`
-    : `${cap(mover)} ${msg.score_text} to win`;
-  return `<div class="winrate" title="Black's chance to win (search value ${msg.value})"><span class="winrate-bar">`
-    + `<span class="winrate-fill" style="width:${(100 * black).toFixed(1)}%"></span></span>`
-    + `<span class="winrate-text">${escape(label)}</span></div>`;
-}
-
 function showThinking(infoMsg, done, mover) {
-  const parts = [];
-  if (!done) parts.push('<span class="spinner" aria-hidden="true"></span>');
-  const bits = [];
-  if (infoMsg.move) bits.push(`played <b>${escape(infoMsg.move)}</b>`);
-  if (infoMsg.depth !== undefined) bits.push(`depth ${infoMsg.depth}${infoMsg.partial ? '…' : ''}`);
-  if (infoMsg.nodes !== undefined) bits.push(`${fmtCount(infoMsg.nodes)} nodes`);
-  if (infoMsg.nodes_per_s) bits.push(`<span class="analysis-speed">${fmtCount(Math.round(infoMsg.nodes_per_s))} nodes/s</span>`);
-  if (!done) bits.push('<span class="clock analysis-speed"></span>');
-  else if (infoMsg.time_ms !== undefined) bits.push(`${(infoMsg.time_ms / 1000).toFixed(2)} s`);
-  parts.push(bits.join(' · ') || 'thinking…');
-  const pv = infoMsg.pv && infoMsg.pv.length ? `<br>PV <span class="pv">${infoMsg.pv.map(escape).join(' ')}</span>` : '';
-  el.thinking.innerHTML = `${winrateHtml(infoMsg, mover)}${parts.join(' ')}${pv}`;
+  el.thinking.innerHTML = thinkingHtml(infoMsg, done, mover);
 }
 
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const fmtCount = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
 
 function computerMove() {
   const my = token;
@@ -369,7 +333,7 @@ function computerMove() {
   const mover = st ? st.to_move : null;
   return new Promise((resolve) => {
     showThinking({}, false, mover);
-    startClock();
+    startClock(el.thinking);
     search = stream('/api/gomoku/move/stream', {
       size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level, time_ms: game.time_ms,
     }, {
