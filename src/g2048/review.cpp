@@ -11,12 +11,14 @@ namespace tilestone::g2048 {
 OutlookAnalyzer::OutlookAnalyzer(std::shared_ptr<const NTupleNetwork> net) : ai_(make_expectimax(std::move(net))) {}
 OutlookAnalyzer::~OutlookAnalyzer() = default;
 
-Outlook OutlookAnalyzer::operator()(const Grid& grid, std::uint64_t score, int depth) {
+Outlook OutlookAnalyzer::operator()(const Grid& grid, std::uint64_t score, int depth) { return outlook(*ai_, grid, score, depth); }
+
+Outlook outlook(Ai& ai, const Grid& grid, std::uint64_t score, int depth) {
   Outlook out;
   Limits limits;
   limits.depth = depth;
   limits.threads = 1;
-  const Analysis a = ai_->analyze(grid.to_board(), limits);
+  const Analysis a = ai.analyze(grid.to_board(), limits);
   for (Dir d : ALL_DIRS) {
     const int k = index(d);
     // The exact grid decides legality (the search's board caps tiles at 32768).

@@ -31,6 +31,10 @@ struct Outlook {
 
 class Ai;
 
+/// The outlook of `grid` with `score` points so far, by `ai` (expectimax over a network, as
+/// OutlookAnalyzer makes it) at a fixed `depth`.
+Outlook outlook(Ai& ai, const Grid& grid, std::uint64_t score, int depth = params::OUTLOOK_DEPTH);
+
 /// Expectimax over a network, kept for many positions (its tables are allocated once).
 class OutlookAnalyzer {
  public:

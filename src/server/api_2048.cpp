@@ -118,7 +118,12 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, 1e12, 0));
   const auto net = shipped_network_if_loaded();
   std::optional<Outlook> outlook;
-  if (net && *net) outlook = OutlookAnalyzer(**net)(grid, score);
+  if (net && *net) {
+    // A pooled expectimax over the network: its tables are not allocated again per request.
+    auto over_net = ctx.ais.lend(AiConfig{"expectimax", std::nullopt, "ntuple", **net});
+    if (!over_net) throw std::runtime_error(over_net.error());
+    outlook = g2048::outlook(*over_net.value(), grid, score);
+  }
   json moves = json::array();
   for (Dir d : ALL_DIRS) {
     const SlideResult s = slide(grid, d);
