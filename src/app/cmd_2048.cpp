@@ -21,6 +21,7 @@
 #include "g2048/grid.h"
 #include "g2048/ntuple.h"
 #include "g2048/params.h"
+#include "g2048/review.h"
 #include "g2048/shipped_network.h"
 #include "g2048/weights_file.h"
 
@@ -118,12 +119,21 @@ std::string value_text(double v) { return std::fabs(v) >= 1e5 ? fmt::format("{:.
 // ---------------------------------------------------------------------------------------------
 // hint
 
-void run_hint(const std::string& board_text, const AiOptions& o, bool as_json) {
+void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t score, bool as_json) {
   auto grid = parse_grid(board_text);
   if (!grid) throw UsageError("bad --board: " + grid.error());
   const auto [cfg, limits] = resolve(o);
   auto ai = std::move(make_ai(cfg).value());
   const Analysis a = ai->analyze(grid->to_board(), limits);
+  // In human terms: each move's expected final score, by expectimax over the shipped network.
+  const auto net = shipped_network();
+  std::optional<Outlook> outlook;
+  if (net) outlook = OutlookAnalyzer(*net)(*grid, score);
+  auto expected = [&](Dir d) -> std::optional<double> {
+    const auto k = static_cast<std::size_t>(index(d));
+    if (outlook && outlook->legal[k]) return outlook->expected_score[k];
+    return std::nullopt;
+  };
 
   if (as_json) {
     json moves = json::array();
@@ -131,6 +141,8 @@ void run_hint(const std::string& board_text, const AiOptions& o, bool as_json) {
       const SlideResult s = slide(*grid, d);
       json m = {{"dir", to_string(d)}, {"legal", s.moved}, {"gain", s.gain}, {"board", format_grid(s.grid)}};
       m["value"] = s.moved ? json(a.values[index(d)]) : json(nullptr);
+      const auto e = expected(d);
+      m["expected_score"] = e ? json(*e) : json(nullptr);
       moves.push_back(m);
     }
     json out = {{"board", format_grid(*grid)},
@@ -139,7 +151,9 @@ void run_hint(const std::string& board_text, const AiOptions& o, bool as_json) {
                 {"depth", a.depth},
                 {"nodes", a.nodes},
                 {"time_ms", a.time_ms},
+                {"score", score},
                 {"moves", moves}};
+    if (!net) out["expected_score_unavailable"] = net.error();
     std::cout << out.dump(2) << "\n";
     return;
   }
@@ -150,12 +164,15 @@ void run_hint(const std::string& board_text, const AiOptions& o, bool as_json) {
   }
   std::cout << fmt::format("best: {}   ({}, depth {}, {} nodes, {:.1f} ms)\n", to_string(*a.best), cfg.name, a.depth,
                            a.nodes, a.time_ms);
-  std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14}  {}\n", "move", "legal", "gain", "value", "board after");
+  std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14} {:>14}  {}\n", "move", "legal", "gain", "exp. score", "value", "board after");
   for (Dir d : ALL_DIRS) {
     const SlideResult s = slide(*grid, d);
-    std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14}  {}\n", to_string(d), s.moved ? "yes" : "no", s.gain,
-                             s.moved ? value_text(a.values[index(d)]) : "-", format_grid(s.grid));
+    const auto e = expected(d);
+    std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14} {:>14}  {}\n", to_string(d), s.moved ? "yes" : "no", s.gain,
+                             e ? fmt::format("{:.0f}", *e) : "-", s.moved ? value_text(a.values[index(d)]) : "-", format_grid(s.grid));
   }
+  if (net) std::cout << fmt::format("exp. score: the expected final score from {} points now (expectimax over the n-tuple network, depth {})\n", score, params::OUTLOOK_DEPTH);
+  else std::cout << "exp. score: unavailable (" << net.error() << ")\n";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -288,8 +305,10 @@ void add_2048_commands(CLI::App& root) {
     cmd->add_option("--board", *board, "16 tile values (rows may be split by '/') or 0x + 16 hex exponents")
         ->required();
     add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
+    auto score = std::make_shared<std::uint64_t>(0);
+    cmd->add_option("--score", *score, "the score so far (for the expected final score; default 0)")->check(integer_in(0, 1000000000000));
     cmd->add_flag("--json", *as_json, "print JSON");
-    cmd->callback([=] { run_hint(*board, *o, *as_json); });
+    cmd->callback([=] { run_hint(*board, *o, *score, *as_json); });
   }
   // play
   {
@@ -321,6 +340,7 @@ void add_2048_commands(CLI::App& root) {
     cmd->callback([=] { run_bench(*o); });
   }
   add_2048_train_command(*g);
+  add_2048_review_command(*g);
 }
 
 void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out) {

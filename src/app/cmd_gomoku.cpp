@@ -24,6 +24,7 @@
 #include "gomoku/ai.h"
 #include "gomoku/match.h"
 #include "gomoku/notation.h"
+#include "gomoku/winprob.h"
 #include "gomoku/rules.h"
 
 namespace tilestone::app {
@@ -92,9 +93,11 @@ bool game_over(const Board& b) {
   return false;
 }
 
-std::string describe_value(int value) {
-  if (auto plies = plies_to_win(value)) return fmt::format("{} in {} plies", value > 0 ? "win" : "loss", *plies);
-  return std::to_string(value);
+// The value in human terms ("+M6: win in 6 moves (11 plies)", "62% to win"), then the raw number.
+std::string value_text(int value) {
+  if (auto plies = plies_to_win(value))
+    return fmt::format("{}: {} ({} plies; raw {})", format_value(value), gomoku::describe_value(value), *plies, value);
+  return fmt::format("{} (raw {})", gomoku::describe_value(value), value);
 }
 
 Limits limits_of(const Common& c) {
@@ -138,11 +141,14 @@ void add_hint(CLI::App& g) {
     if (*json) {
       std::string pv_json;
       for (Point p : r.pv) pv_json += (pv_json.empty() ? "\"" : ",\"") + format_point(p, board.size()) + "\"";
-      fmt::print("{{\"move\":\"{}\",\"x\":{},\"y\":{},\"value\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}]}}\n",
-                 format_point(r.move, board.size()), r.move.x, r.move.y, r.value, r.depth, r.nodes, r.elapsed_ms, pv_json);
+      const auto mate = mate_moves(r.value);
+      fmt::print("{{\"move\":\"{}\",\"x\":{},\"y\":{},\"value\":{},\"win_probability\":{:.4f},\"score_text\":\"{}\","
+                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}]}}\n",
+                 format_point(r.move, board.size()), r.move.x, r.move.y, r.value, win_probability(r.value), format_value(r.value),
+                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.elapsed_ms, pv_json);
     } else {
       fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}\ntime  {:.1f} ms\npv    {}\n", format_point(r.move, board.size()),
-                 describe_value(r.value), r.depth, r.nodes, r.elapsed_ms, pv);
+                 value_text(r.value), r.depth, r.nodes, r.elapsed_ms, pv);
     }
   });
 }
@@ -219,7 +225,7 @@ void add_play(CLI::App& g) {
       if (line == "q") return (void)recorder.finish(board, Outcome::NONE);
       if (line == "h") {
         const auto r = engine->search(board, recorder.limits_for(board));
-        std::cout << "hint: " << format_point(r.move, board.size()) << " (" << describe_value(r.value) << ")\n";
+        std::cout << "hint: " << format_point(r.move, board.size()) << " (" << value_text(r.value) << ")\n";
         continue;
       }
       if (line == "u") {
@@ -262,6 +268,8 @@ void add_gomoku_commands(CLI::App& root) {
   add_gomoku_match_command(*g);
   add_gomoku_tune_command(*g);
   add_gomoku_learn_command(*g);
+  add_gomoku_review_command(*g);
+  add_gomoku_winprob_command(*g);
 }
 
 }  // namespace tilestone::app

@@ -11,6 +11,7 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/recorder.h"
+#include "g2048/shipped_network.h"
 #include "server/server.h"
 
 namespace tilestone::app {
@@ -86,6 +87,10 @@ void add_serve_command(CLI::App& root) {
     server::Recording recording = open_recording(*db);
     const std::string recorded_in = recording.db ? recording.db->path() : std::string();
     server::Server srv(limits, std::move(recording));
+    // Load the n-tuple network now, beside the listening server: every 2048 hint shows expected
+    // scores with it, and the first one should not wait for the load. Detached: a server that
+    // cannot start exits without waiting for it.
+    std::thread([] { (void)g2048::shipped_network(); }).detach();
     const auto bound = srv.bind(*host, *port);
     if (!bound) throw UsageError(bound.error());
     if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;

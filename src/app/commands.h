@@ -26,6 +26,12 @@ void add_history_command(CLI::App& root);
 void add_gomoku_learn_command(CLI::App& gomoku);
 /// `tilestone gomoku match`, under the gomoku command.
 void add_gomoku_match_command(CLI::App& gomoku);
+/// `tilestone gomoku review`, under the gomoku command.
+void add_gomoku_review_command(CLI::App& gomoku);
+/// `tilestone 2048 review`, under the 2048 command.
+void add_2048_review_command(CLI::App& g2048);
+/// `tilestone gomoku winprob fit`, under the gomoku command.
+void add_gomoku_winprob_command(CLI::App& gomoku);
 /// `tilestone gomoku tune generate|fit`, under the gomoku command.
 void add_gomoku_tune_command(CLI::App& gomoku);
 

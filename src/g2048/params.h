@@ -50,4 +50,17 @@ inline constexpr double TD_FINE_TUNE_START = 0.8;    ///< share of the games aft
 inline constexpr double TD_FINE_TUNE_FACTOR = 0.1;   ///< ... to alpha times this
 inline constexpr int TD_REPORT_GAMES = 1000;         ///< games per progress report and log line
 
+
+// Analysis in human terms and game review (g2048/review.h): a move is worth the expected final
+// score after it, the score so far plus the move's reward plus what expectimax over the shipped
+// n-tuple network (which values a board by the score still to come) expects, at this fixed depth.
+inline constexpr int OUTLOOK_DEPTH = 2;
+/// Grades of a review, by the expected final score a move gives up against the best move.
+inline constexpr double REVIEW_BEST_LOSS = 100.0;
+inline constexpr double REVIEW_GOOD_LOSS = 500.0;
+inline constexpr double REVIEW_INACCURACY_LOSS = 2000.0;
+inline constexpr double REVIEW_MISTAKE_LOSS = 8000.0;
+/// At most this many moves are named as the moments that decided the game.
+inline constexpr int REVIEW_DECISIVE_MOMENTS = 3;
+
 }  // namespace tilestone::g2048::params

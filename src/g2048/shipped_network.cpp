@@ -1,5 +1,6 @@
 #include "g2048/shipped_network.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 
@@ -18,6 +19,11 @@ std::string shipped_network_path() {
 
 std::string shipped_log_path() { return std::string(TILESTONE_DATA_DIR) + "/ntuple-train.csv"; }
 
+namespace {
+// Set once the load has finished (well or not), so a caller that must not wait can ask.
+std::atomic<bool> load_done{false};
+}  // namespace
+
 core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network() {
   // Loaded once: the file is large, and every AI of the process shares it read-only.
   static std::once_flag once;
@@ -28,8 +34,14 @@ core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network() {
       cached = std::shared_ptr<const NTupleNetwork>(std::make_shared<NTupleNetwork>(std::move(net).value()));
     else
       cached = core::fail(net.error() + " (train one with `tilestone 2048 train`, or set TILESTONE_NTUPLE)");
+    load_done.store(true, std::memory_order_release);
   });
   return cached;
+}
+
+std::optional<core::Result<std::shared_ptr<const NTupleNetwork>>> shipped_network_if_loaded() {
+  if (!load_done.load(std::memory_order_acquire)) return std::nullopt;
+  return shipped_network();
 }
 
 }  // namespace tilestone::g2048

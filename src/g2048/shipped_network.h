@@ -3,6 +3,7 @@
 // first use and shared read-only by every AI. TILESTONE_NTUPLE names another file.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/result.h"
@@ -17,5 +18,7 @@ std::string shipped_log_path();
 /// The network at shipped_network_path(), loaded on the first call (later calls return the same
 /// network, or the same error).
 core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network();
+/// The same without waiting: nullopt until some call of shipped_network() has finished loading.
+std::optional<core::Result<std::shared_ptr<const NTupleNetwork>>> shipped_network_if_loaded();
 
 }  // namespace tilestone::g2048

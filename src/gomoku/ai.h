@@ -35,9 +35,11 @@ inline bool avoided(const Limits& limits, Point p) {
 /// `moves` (cell indices of `board`) without the avoided ones, unless that would leave none.
 std::vector<int> without_avoided(const Board& board, std::vector<int> moves, const Limits& limits);
 
-/// One report of a search in progress (one per finished iteration).
+/// One report of a search in progress: one per finished iteration, and while an iteration runs
+/// one every params::PARTIAL_REPORT_MS (`partial`: the depth under way and its best move so far).
 struct SearchInfo {
   int depth = 0;
+  bool partial = false;
   int value = 0;
   std::uint64_t nodes = 0;
   double elapsed_ms = 0;

@@ -57,10 +57,35 @@ constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
 /// A new iteration is not started after this share of the budget has gone.
 constexpr int ITERATION_START_PERCENT = 45;
 constexpr std::size_t TT_DEFAULT_MB = 32;
+/// Between two progress reports in the middle of an iteration (live analysis).
+constexpr std::int64_t PARTIAL_REPORT_MS = 200;
 /// The most a transposition table may take, whatever is asked: a hard cap, and a share of the
 /// machine's physical memory. A Gomoku search rarely fills even the hard cap.
 constexpr std::size_t TT_MAX_MB = 1024;
 constexpr std::size_t TT_MAX_PHYSICAL_PERCENT = 25;
+
+// Win probability (gomoku/winprob.h): P(side to move wins) = 1 / (1 + exp(-value / WINPROB_SCALE))
+// for a value within WIN_BOUND; symmetric by construction, P(v) + P(-v) = 1. The scale is fitted
+// by `tilestone gomoku winprob fit` (src/app/cmd_winprob.cpp) on positions of the self-play games
+// in data/selfplay/, each valued by a depth-WINPROB_FIT_DEPTH search of `strong`; see the README.
+// `tilestone gomoku winprob fit --data data/selfplay/free-1.json data/selfplay/free-3.json
+// data/selfplay/renju-2.json`: 3600 games, 6250 positions (4989 fitted, 1261 held out), held-out
+// log loss 0.586 (a coin: 0.693).
+constexpr double WINPROB_SCALE = 1386.7;
+constexpr int WINPROB_FIT_DEPTH = 4;
+constexpr int WINPROB_FIT_POSITIONS_PER_GAME = 3;
+
+// Game review (gomoku/review.h): a move's loss is the mover's win probability after the engine's
+// best move less that after the move played. Up to REVIEW_BEST_LOSS the move is as good as the
+// best; past REVIEW_MISTAKE_LOSS it is a blunder (handing over a forced win loses nearly 1).
+constexpr double REVIEW_BEST_LOSS = 0.02;
+constexpr double REVIEW_GOOD_LOSS = 0.05;
+constexpr double REVIEW_INACCURACY_LOSS = 0.10;
+constexpr double REVIEW_MISTAKE_LOSS = 0.20;
+/// Think time per position of a review (a 30-move game takes 31 searches).
+constexpr int REVIEW_DEFAULT_TIME_MS = 250;
+/// At most this many moves are named as the moments that decided the game.
+constexpr int REVIEW_DECISIVE_MOMENTS = 3;
 
 // The seed's minimax level (steps 6-13).
 constexpr int MINIMAX_BOX_MARGIN = 3;  ///< candidates lie within this distance of the bounding box

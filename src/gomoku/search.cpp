@@ -54,8 +54,10 @@ class Worker {
   // Iterative deepening with aspiration windows; only worker 0 reports progress.
   void think(const std::vector<int>& root_moves, const ProgressFn& progress) {
     root_ = root_moves;
+    if (id_ == 0 && progress) progress_ = &progress;
     int prev = 0;
     for (int depth = 1 + (id_ & 1); depth <= shared_.max_depth; ++depth) {
+      depth_now_ = depth;
       int window = params::ASPIRATION_WINDOW;
       int alpha = depth >= 3 ? prev - window : -INF_SCORE, beta = depth >= 3 ? prev + window : INF_SCORE;
       int score = 0;
@@ -78,15 +80,7 @@ class Worker {
       done_depth_ = depth;
       best_score_ = score;
       best_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
-      if (id_ == 0 && progress) {
-        SearchInfo info;
-        info.depth = depth;
-        info.value = score;
-        info.nodes = nodes_;
-        info.elapsed_ms = static_cast<double>(shared_.hard.elapsed_us()) / 1000.0;
-        for (int m : best_pv_) info.pv.push_back(board_.point(m));
-        progress(info);
-      }
+      if (id_ == 0 && progress) report(depth, score, best_pv_, false);
       // A proven result does not change with more depth.
       if (std::abs(score) > WIN_BOUND && depth >= 2) break;
       if (shared_.hard.elapsed_us() > shared_.soft_us) break;
@@ -104,7 +98,31 @@ class Worker {
   bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
 
   void tick() {
-    if (++nodes_ % params::NODE_CHECK_INTERVAL == 0 && shared_.hard.expired()) shared_.stop = true;
+    if (++nodes_ % params::NODE_CHECK_INTERVAL == 0) {
+      if (shared_.hard.expired()) shared_.stop = true;
+      else if (progress_) report_partial();
+    }
+  }
+
+  void report(int depth, int value, const std::vector<int>& pv, bool partial) {
+    SearchInfo info;
+    info.depth = depth;
+    info.value = value;
+    info.nodes = nodes_;
+    info.partial = partial;
+    const std::int64_t now = shared_.hard.elapsed_us();
+    info.elapsed_ms = static_cast<double>(now) / 1000.0;
+    for (int m : pv) info.pv.push_back(board_.point(m));
+    last_report_us_ = now;
+    (*progress_)(info);
+  }
+
+  // A report in the middle of an iteration (at most every PARTIAL_REPORT_MS): the depth being
+  // searched, and the best root move found in it so far, else the last iteration's.
+  void report_partial() {
+    if (shared_.hard.elapsed_us() - last_report_us_ < params::PARTIAL_REPORT_MS * 1000) return;
+    if (pv_len_[0] > 0) report(depth_now_, root_best_, std::vector<int>(pv_[0].begin(), pv_[0].begin() + pv_len_[0]), true);
+    else report(depth_now_, best_score_, best_pv_, true);
   }
 
   int root_search(int depth, int alpha, int beta) {
@@ -124,6 +142,7 @@ class Worker {
       if (stopped()) break;
       if (score > best) {
         best = score;
+        root_best_ = score;
         if (score > alpha) {
           alpha = score;
           set_pv(0, m);
@@ -317,6 +336,10 @@ class Worker {
   std::vector<int> root_;
   std::uint64_t nodes_ = 0;
   int done_depth_ = 0;
+  const ProgressFn* progress_ = nullptr;  // worker 0's progress callback, if any
+  int depth_now_ = 0;                     // the iteration under way
+  int root_best_ = 0;                     // the best root score of that iteration so far
+  std::int64_t last_report_us_ = 0;
   int best_score_ = 0;
   std::vector<int> best_pv_;
   std::array<std::array<int, MAX_PLY + 1>, MAX_PLY + 1> pv_{};
@@ -455,7 +478,16 @@ class StrongEngine final : public Engine {
     }
     if (!vcf.found || vcf.line.empty()) return std::nullopt;
     r.move = b.point(vcf.line[0]);
-    r.value = win_in(static_cast<int>(vcf.line.size()));
+    // The line ends in the five, or in a four the defender cannot stop (an open four, two five
+    // points): then the five comes two plies later, and the value says so.
+    int plies = static_cast<int>(vcf.line.size());
+    {
+      Board after = b;
+      Outcome o = Outcome::NONE;
+      for (int m : vcf.line) o = play_and_judge(after, after.point(m));
+      if (o == Outcome::NONE) plies += 2;
+    }
+    r.value = win_in(plies);
     for (int m : vcf.line) r.pv.push_back(b.point(m));
     r.depth = static_cast<int>(vcf.line.size());
     return r;

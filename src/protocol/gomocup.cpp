@@ -291,7 +291,8 @@ class Brain {
       limits.memory_mb = tt_mb_;
       limits.avoid = best;
       gomoku::ProgressFn progress;
-      if (show_detail_) progress = [&](const gomoku::SearchInfo& info) { report(info, out); };
+      // Only finished iterations: the protocol reports one line per depth.
+      if (show_detail_) progress = [&](const gomoku::SearchInfo& info) { if (!info.partial) report(info, out); };
       const auto r = engine_->search(next, limits, progress);
       Point move = r.move;
       if (!next.empty_at(move)) move = gomoku::fallback_move(next);

@@ -14,6 +14,7 @@
 #include "g2048/bench.h"
 #include "g2048/game.h"
 #include "g2048/params.h"
+#include "g2048/review.h"
 #include "g2048/shipped_network.h"
 #include "server/http_util.h"
 #include "server/routes.h"
@@ -116,22 +117,42 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   if (!lease) throw BadRequest(lease.error());
   Ai* ai = &*lease.value();
   const Analysis a = ai->analyze(grid.to_board(), limits);
+  // In human terms: each move's expected final score (g2048/review.h), from the score so far.
+  // The network loads in the background when the server starts; until it is there, a hint
+  // goes without expected scores rather than wait for it.
+  const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, 1e12, 0));
+  const auto net = shipped_network_if_loaded();
+  std::optional<Outlook> outlook;
+  if (net && *net) {
+    // A pooled expectimax over the network: its tables are not allocated again per request.
+    auto over_net = ctx.ais.lend(AiConfig{"expectimax", std::nullopt, "ntuple", **net});
+    if (!over_net) throw std::runtime_error(over_net.error());
+    outlook = g2048::outlook(*over_net.value(), grid, score);
+  }
   json moves = json::array();
   for (Dir d : ALL_DIRS) {
     const SlideResult s = slide(grid, d);
+    const auto k = static_cast<std::size_t>(index(d));
+    const bool known = outlook && outlook->legal[k];
     moves.push_back({{"dir", to_string(d)},
                      {"legal", s.moved},
                      {"value", s.moved ? json(a.values[index(d)]) : json(nullptr)},
+                     {"expected_score", known ? json(outlook->expected_score[k]) : json(nullptr)},
                      {"gain", s.gain},
                      {"board", format_grid(s.grid)}});
   }
-  send_json(res, {{"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
-                  {"ai", cfg.name},
-                  {"eval", cfg.name != "expectimax" ? json(nullptr) : json(cfg.network ? "ntuple" : "heuristic")},
-                  {"depth", a.depth},
-                  {"nodes", a.nodes},
-                  {"time_ms", a.time_ms},
-                  {"moves", moves}});
+  json out = {{"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
+              {"ai", cfg.name},
+              {"eval", cfg.name != "expectimax" ? json(nullptr) : json(cfg.network ? "ntuple" : "heuristic")},
+              {"depth", a.depth},
+              {"nodes", a.nodes},
+              {"time_ms", a.time_ms},
+              {"score", score},
+              {"expected_best", outlook && outlook->best ? json(to_string(*outlook->best)) : json(nullptr)},
+              {"moves", moves}};
+  if (!net) out["expected_score_unavailable"] = "the n-tuple network is still loading";
+  else if (!*net) out["expected_score_unavailable"] = net->error();
+  send_json(res, out);
 }
 
 json summary_json(const BenchReport& r, const std::string& title) {

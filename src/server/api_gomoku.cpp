@@ -12,6 +12,7 @@
 #include "gomoku/game.h"
 #include "gomoku/learn.h"
 #include "gomoku/notation.h"
+#include "gomoku/winprob.h"
 #include "server/http_util.h"
 #include "server/routes.h"
 
@@ -90,6 +91,17 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   return r;
 }
 
+// The value in human terms: the mover's win chance, "+M7" or "62%", the winner's moves to a
+// proven five, and the search speed.
+void add_human_terms(json& out, int value, std::uint64_t nodes, double ms) {
+  out["win_probability"] = win_probability(value);
+  out["score_text"] = format_value(value);
+  out["value_text"] = describe_value(value);
+  const auto mate = mate_moves(value);
+  out["mate"] = mate ? json(*mate) : json(nullptr);
+  out["nodes_per_s"] = ms > 0 ? static_cast<double>(nodes) * 1000.0 / ms : 0.0;
+}
+
 json result_json(const SearchResult& r, int size) {
   json out = {{"move", format_point(r.move, size)},
               {"value", r.value},
@@ -98,6 +110,7 @@ json result_json(const SearchResult& r, int size) {
               {"pv", points_json(r.pv, size)},
               {"time_ms", r.elapsed_ms}};
   if (auto plies = plies_to_win(r.value)) out["win_in"] = *plies;
+  add_human_terms(out, r.value, r.nodes, r.elapsed_ms);
   return out;
 }
 
@@ -136,11 +149,10 @@ void move_stream(const httplib::Request& req, httplib::Response& res, Context& c
     };
     try {
       const json result = ai_move(game, ai, [&](const SearchInfo& info) {
-        write(sse_event("info", {{"depth", info.depth},
-                                 {"value", info.value},
-                                 {"nodes", info.nodes},
-                                 {"pv", points_json(info.pv, size)},
-                                 {"time_ms", info.elapsed_ms}}));
+        json ev = {{"depth", info.depth},          {"partial", info.partial}, {"value", info.value},
+                   {"nodes", info.nodes},          {"pv", points_json(info.pv, size)}, {"time_ms", info.elapsed_ms}};
+        add_human_terms(ev, info.value, info.nodes, info.elapsed_ms);
+        write(sse_event("info", ev));
       });
       write(sse_event("result", result));
     } catch (const std::exception& e) {

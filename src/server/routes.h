@@ -66,5 +66,7 @@ void add_gomoku_routes(Routes& routes, Context& ctx);
 /// The Lab's n-tuple training: a live run and the shipped network's curve.
 void add_train_routes(Routes& routes, Context& ctx);
 void add_history_routes(Routes& routes, Context& ctx);
+/// Game reviews: POST /api/review and GET /api/review/stream (Server-Sent Events).
+void add_review_routes(Routes& routes, Context& ctx);
 
 }  // namespace tilestone::server

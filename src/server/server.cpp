@@ -231,6 +231,7 @@ Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_uniqu
   add_gomoku_routes(routes, impl_->ctx);
   add_train_routes(routes, impl_->ctx);
   add_history_routes(routes, impl_->ctx);
+  add_review_routes(routes, impl_->ctx);
   add_fallbacks(impl_->http, routes);
 }
 

@@ -77,6 +77,17 @@ UPDATE games SET origin = 'position'
     OR (SELECT COUNT(*) FROM json_each('[' || replace(start_board, '/', ',') || ']') WHERE value <> 0) <> 2
     OR (SELECT MAX(value) FROM json_each('[' || replace(start_board, '/', ',') || ']')) > 4);
 )sql",
+    // 5: game reviews, computed once per game: the moves reviewed (a browser game sent again
+    // with more moves is reviewed again), the review's settings and the review as JSON.
+    R"sql(
+CREATE TABLE reviews (
+  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+  moves TEXT NOT NULL,
+  settings TEXT NOT NULL DEFAULT '{}',
+  review TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+)sql",
 };
 constexpr int SCHEMA_VERSION = static_cast<int>(std::size(MIGRATIONS));
 
@@ -347,6 +358,40 @@ core::Result<std::optional<GameRecord>> Database::game(std::int64_t id) {
   if (rc == SQLITE_ROW) return std::optional<GameRecord>(read_game(s));
   if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read game");
   return std::optional<GameRecord>();
+}
+
+core::Result<std::optional<GameRecord>> Database::game_by_client(std::string_view game, std::string_view client_id) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string sql = std::string(GAME_COLUMNS) + "WHERE game = ?1 AND client_id = ?2";
+  Statement s(impl_->db, sql.c_str());
+  s.bind(1, game).bind(2, client_id);
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return std::optional<GameRecord>(read_game(s));
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read game");
+  return std::optional<GameRecord>();
+}
+
+core::Result<bool> Database::save_review(const StoredReview& r) {
+  std::lock_guard lock(impl_->mutex);
+  const bool ok = impl_->transaction([&] {
+    Statement s(impl_->db,
+                "INSERT INTO reviews (game_id, moves, settings, review, created_at) VALUES (?1, ?2, ?3, ?4, ?5) "
+                "ON CONFLICT (game_id) DO UPDATE SET moves = ?2, settings = ?3, review = ?4, created_at = ?5");
+    s.bind(1, r.game_id).bind(2, r.moves).bind(3, r.settings).bind(4, r.review).bind(5, r.created_at);
+    return s.step() == SQLITE_DONE;
+  });
+  if (!ok) return impl_->error(path_, "cannot save the review");
+  return true;
+}
+
+core::Result<std::optional<StoredReview>> Database::review(std::int64_t game_id) {
+  std::lock_guard lock(impl_->mutex);
+  Statement s(impl_->db, "SELECT game_id, moves, settings, review, created_at FROM reviews WHERE game_id = ?1");
+  s.bind(1, game_id);
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return std::optional<StoredReview>(StoredReview{s.integer(0), s.text(1), s.text(2), s.text(3), s.integer(4)});
+  if (rc != SQLITE_DONE) return impl_->error(path_, "cannot read the review");
+  return std::optional<StoredReview>();
 }
 
 namespace {

@@ -95,6 +95,15 @@ struct Summary {
   std::int64_t gomoku_position_games = 0;  ///< games from a loaded or pasted position
 };
 
+/// A game's review (gomoku/review.h, g2048/review.h) as JSON, kept so it is computed once.
+struct StoredReview {
+  std::int64_t game_id = 0;
+  std::string moves;     ///< the moves that were reviewed: a game recorded again with others is stale
+  std::string settings;  ///< the review's settings as a JSON object
+  std::string review;    ///< the review as JSON
+  std::int64_t created_at = 0;
+};
+
 /// The schema version a freshly opened database has after its migrations.
 int current_schema_version();
 
@@ -125,7 +134,14 @@ class Database {
   /// Games newest first, of one kind ("2048", "gomoku") or all (empty); limit 0 = all.
   core::Result<std::vector<GameRecord>> games(std::string_view game = {}, int limit = 0);
   core::Result<std::optional<GameRecord>> game(std::int64_t id);
+  /// The game of one kind that the browser recorded under `client_id`, if any.
+  core::Result<std::optional<GameRecord>> game_by_client(std::string_view game, std::string_view client_id);
   core::Result<Summary> summary();
+
+  /// Stores (or replaces) the review of a game; one transaction.
+  core::Result<bool> save_review(const StoredReview& r);
+  /// The stored review of a game, if any.
+  core::Result<std::optional<StoredReview>> review(std::int64_t game_id);
 
   /// Records a losing move; true when it was new.
   core::Result<bool> add_learned(const LearnedMove& m);

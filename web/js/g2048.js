@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const el = {
   board: $('board'), tiles: $('tiles'), score: $('score'), gain: $('score-gain'), best: $('best'),
   hintArrow: $('hint-arrow'), hintTable: $('hint-table'), hintStats: $('hint-stats'),
-  win: $('win-overlay'), over: $('over-overlay'), auto: $('auto'), autoStats: $('auto-stats'),
+  win: $('win-overlay'), over: $('over-overlay'), overReview: $('over-review'), auto: $('auto'), autoStats: $('auto-stats'),
   ai: $('ai'), think: $('think'), delay: $('delay'), delayOut: $('delay-out'),
   edit: $('edit'), editClear: $('edit-clear'), editUse: $('edit-use'), palette: $('palette'),
   paletteValues: $('palette-values'), hint: $('hint'), undo: $('undo'), note: $('game-note'),
@@ -76,7 +76,12 @@ function recordGame({ leaving = false } = {}) {
     origin: rec.origin || 'new', started_at: rec.startedAt || nowSeconds(),
   };
   // A finished game's row is final: played on after an undo, it is recorded again as a new game.
-  if (game.over) rec.id = newGameId();
+  if (game.over) {
+    // The finished game's review is found by this id once the server has it.
+    el.overReview.href = `/review?game=2048&client=${rec.id}`;
+    el.overReview.hidden = false;
+    rec.id = newGameId();
+  }
   persist();
   sendGame('2048', body, { leaving });
 }
@@ -300,7 +305,7 @@ async function hint() {
   el.hint.disabled = true;
   try {
     const reply = await post('/api/2048/analyze', {
-      board: boardString(cells), ai: el.ai.value, time_ms: Math.max(1, Number(el.think.value) || 100),
+      board: boardString(cells), ai: el.ai.value, time_ms: Math.max(1, Number(el.think.value) || 100), score: editing ? 0 : game.score,
     });
     showHint(reply);
   } catch (e) {
@@ -317,7 +322,16 @@ function showHint(reply) {
     const legal = m && m.legal && m.value !== null && m.value !== undefined;
     row.classList.toggle('best', row.dataset.dir === reply.best);
     row.classList.toggle('illegal', !legal);
-    row.querySelector('.v').textContent = legal ? formatValue(m.value) : '—';
+    // In human terms: the expected final score after the move (the raw search value on hover).
+    const best = byDir[reply.expected_best];
+    const e = legal ? m.expected_score : null;
+    const cell = row.querySelector('.v');
+    cell.title = legal ? `search value ${formatValue(m.value)}` : '';
+    if (e === null || e === undefined) cell.textContent = legal ? formatValue(m.value) : '—';
+    else {
+      const behind = best && best.expected_score !== null && best.dir !== m.dir ? Math.round(best.expected_score - e) : 0;
+      cell.innerHTML = `≈ ${Math.round(e).toLocaleString('en-US')}${behind > 0 ? ` <span class="muted small">−${behind.toLocaleString('en-US')}</span>` : ''}`;
+    }
     row.querySelector('.g').textContent = legal ? (m.gain ?? 0) : '—';
   }
   if (reply.best) {

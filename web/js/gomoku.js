@@ -8,6 +8,7 @@ import { parsePoint, pointName, toPsq, parseMoveString, parsePsq, looksLikePsq }
 import { CELL, MARGIN_LABEL, MARGIN_EDGE, boardPx as px, boardPy, drawBoard, drawCursor } from './gomoku_board.js';
 import { attachKeyboard } from './gomoku_keyboard.js';
 import { SETTING_DEFAULTS, normalizeSettings, bindSettings, fillHintLevels } from './gomoku_settings.js';
+import { startClock, stopClock, thinkingHtml } from './analysis.js';
 
 const STORE_KEY = 'tilestone.gomoku';
 const IDLE_THINKING = '<span class="muted">The AI\'s search shows here while it thinks.</span>';
@@ -45,6 +46,8 @@ const recordGame = recorder.record;
 const afterPosition = recorder.afterPosition;
 const startRecord = recorder.startNew;
 const settingsChanged = recorder.settingsChanged;
+// The recorded id of the game just finished, for its review link.
+const reviewClient = () => recorder.finishedId();
 
 // Step 1. Notation: "h8" is column h (x = 7) and row 8 from the bottom (y = 7) (see psq.js).
 const py = (y) => boardPy(y, game.size);
@@ -113,6 +116,10 @@ function showStatus() {
     else if (game.opponent === 'computer' && st.winner !== 'draw') detail = st.winner === humanColor() ? 'You win! Well played.' : 'The computer wins this one.';
     else if (st.winner !== 'draw') detail = `Five in a row${st.winning_line && st.winning_line.length ? ': ' + st.winning_line.join(' ') : ''}.`;
     el.overlayText.textContent = detail;
+    const review = new URLSearchParams({ game: 'gomoku', rule: game.rule, size: game.size, moves: st.moves.join(''),
+      human: game.opponent === 'computer' ? humanColor() : 'both' });
+    if (reviewClient() && game.opponent === 'computer') review.set('client', reviewClient());
+    $('go-review').href = `/review?${review}`;
     const focus = st.winning_line && st.winning_line.length ? st.winning_line : st.reason === 'forbidden' && st.last ? [st.last] : [];
     const line = focus.map(parsePoint).filter(Boolean);
     const meanRow = line.length ? line.reduce((sum, p) => sum + p.y, 0) / line.length : 0;
@@ -181,42 +188,35 @@ async function afterChange() {
 
 /** Stops the AI's search; a cancelled search leaves nothing of itself in the panel. */
 function stopSearch() {
+  stopClock();
   if (!search) return;
   search.close();
   search = null;
   el.thinking.innerHTML = IDLE_THINKING;
 }
 
-function showThinking(infoMsg, done) {
-  const parts = [];
-  if (!done) parts.push('<span class="spinner" aria-hidden="true"></span>');
-  const bits = [];
-  if (infoMsg.move) bits.push(`played <b>${escape(infoMsg.move)}</b>`);
-  if (infoMsg.depth !== undefined) bits.push(`depth ${infoMsg.depth}`);
-  if (infoMsg.value !== undefined) bits.push(`value ${infoMsg.value}`);
-  if (infoMsg.nodes !== undefined) bits.push(`${fmtCount(infoMsg.nodes)} nodes`);
-  if (infoMsg.time_ms !== undefined) bits.push(`${(infoMsg.time_ms / 1000).toFixed(2)} s`);
-  parts.push(bits.join(' · ') || 'thinking…');
-  const pv = infoMsg.pv && infoMsg.pv.length ? `<br>PV <span class="pv">${infoMsg.pv.map(escape).join(' ')}</span>` : '';
-  el.thinking.innerHTML = `${parts.join(' ')}${pv}`;
+function showThinking(infoMsg, done, mover) {
+  el.thinking.innerHTML = thinkingHtml(infoMsg, done, mover);
 }
 
 const escape = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const fmtCount = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n));
 
 function computerMove() {
   const my = token;
   stopSearch();
+  const mover = st ? st.to_move : null;
   return new Promise((resolve) => {
-    showThinking({}, false);
+    showThinking({}, false, mover);
+    startClock(el.thinking);
     search = stream('/api/gomoku/move/stream', {
       size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level, time_ms: game.time_ms,
     }, {
-      info: (msg) => { if (my === token) showThinking(msg, false); },
+      info: (msg) => { if (my === token) showThinking(msg, false, mover); },
       result: (msg) => {
         search = null;
+        stopClock();
         if (my !== token) return resolve();
-        showThinking(msg, true);
+        showThinking(msg, true, mover);
         st = msg.state;
         game.moves = st.moves.slice();
         showMoveString();
@@ -229,6 +229,7 @@ function computerMove() {
       },
       error: (message) => {
         search = null;
+        stopClock();
         if (my === token) {
           notify(`AI: ${message}`);
           el.thinking.textContent = `The AI stopped: ${message}`;
@@ -274,7 +275,7 @@ async function hint() {
     });
     if (my !== token) return;
     hintPoint = reply.move;
-    showThinking({ ...reply, move: undefined }, true);
+    showThinking({ ...reply, move: undefined }, true, st.to_move);
     el.thinking.insertAdjacentHTML('afterbegin', `Hint: <b>${escape(reply.move)}</b> · `);
     draw();
   } catch (e) {

@@ -35,6 +35,7 @@ export function gomokuRecorder(page) {
 
   // Sent when the game ends, when a new game, a loaded position or a change of settings replaces
   // it, and when the page is left; `sent` keeps a game from being sent twice.
+  let finished = null;
   function record({ leaving = false } = {}) {
     const game = page.game();
     const rec = game.rec;
@@ -50,7 +51,10 @@ export function gomokuRecorder(page) {
     rec.sent = key;
     // A finished game's row is final: played on after an undo, it is recorded again as a new game.
     const st = page.state();
-    if (st && st.over) rec.id = newGameId();
+    if (st && st.over) {
+      finished = rec.id;
+      rec.id = newGameId();
+    }
     persist();
     sendGame('gomoku', body, { leaving }).then((reply) => {
       if (reply && reply.learned) notify(`The AI learnt from this game: ${reply.learned.move} (move ${reply.learned.ply}) lost by force.`, 'info');
@@ -59,6 +63,8 @@ export function gomokuRecorder(page) {
 
   return {
     record,
+    /** The recording id of the last game that ended on this page (its review link), or null. */
+    finishedId: () => finished,
     /** On page load: a record for the saved game (one saved by an older page started at move 0). */
     restore() {
       const game = page.game();

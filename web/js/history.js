@@ -149,7 +149,9 @@ function showGames() {
     time.textContent = fmtTime(new Date(g.ended_at * 1000));
     if (d.outcome) b.classList.add(d.outcome === 'you won' ? 'won' : d.outcome === 'AI won' ? 'lost' : 'even');
     b.addEventListener('click', () => openReplay(g.id));
-    li.appendChild(b);
+    const review = Object.assign(document.createElement('a'), { className: 'game-review-link', href: `/review?id=${g.id}`, textContent: 'Review' });
+    review.setAttribute('aria-label', `Review game ${g.id}`);
+    li.append(b, review);
     return li;
   }));
   $('games-none').hidden = games.length > 0;

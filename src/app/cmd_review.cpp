@@ -1,0 +1,170 @@
+// `tilestone gomoku review` and `tilestone 2048 review`: a game graded move by move against the
+// engine. Parse, call gomoku::review_game / server::review_record, format the table or JSON.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "app/recorder.h"
+#include "gomoku/notation.h"
+#include "gomoku/review.h"
+#include "server/review_json.h"
+
+namespace tilestone::app {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int MAX_TIME_MS = 60000;
+
+// A progress bar on standard error when it is a terminal, else nothing.
+server::ReviewProgress progress_bar(const char* what) {
+  if (isatty(STDERR_FILENO) == 0) return {};
+  return [what](int done, int total) {
+    const int width = 30, filled = total ? done * width / total : width;
+    fmt::print(stderr, "\r{} [{}{}] {}/{}{}", what, std::string(static_cast<std::size_t>(filled), '#'),
+               std::string(static_cast<std::size_t>(width - filled), '.'), done, total, done == total ? "\n" : "");
+  };
+}
+
+// " best 20 good 3 inaccuracy 1 mistake 0 blunder 0", in the grades' order.
+std::string grade_counts(const json& counts) {
+  std::string out;
+  for (auto g : core::ALL_GRADES) out += fmt::format(" {} {}", core::grade_name(g), counts[std::string(core::grade_name(g))].get<int>());
+  return out;
+}
+
+std::string pct(double p) { return fmt::format("{:.0f}%", 100.0 * p); }
+
+void print_gomoku(const json& r, double seconds) {
+  fmt::print("{} {}x{}, result {}, {} moves reviewed in {:.1f} s ({} ms a position)\n", r["rule"].get<std::string>(), r["size"].get<int>(),
+             r["size"].get<int>(), r["result"].get<std::string>(), r["moves"].size(), seconds, r["settings"]["time_ms"].get<int>());
+  fmt::print("{:>4} {:<6} {:<5} {:<11} {:>8} {:<5} {:>8} {:>6}  {}\n", "move", "colour", "play", "grade", "after", "best", "best", "loss", "engine line");
+  for (const auto& m : r["moves"]) {
+    std::string line;
+    for (const auto& p : m["best_line"]) line += (line.empty() ? "" : " ") + p.get<std::string>();
+    fmt::print("{:>4} {:<6} {:<5} {:<11} {:>8} {:<5} {:>8} {:>6}  {}{}\n", m["number"].get<int>(), m["color"].get<std::string>(),
+               m["played"].get<std::string>(), m["grade"].get<std::string>(), m["played_text"].get<std::string>(),
+               m["best"].get<std::string>(), m["best_text"].get<std::string>(), pct(m["loss"].get<double>()), line,
+               m["human"].get<bool>() ? "" : "  (engine side)");
+  }
+  std::string decisive;
+  for (const auto& d : r["decisive"]) decisive += (decisive.empty() ? "" : ", ") + std::to_string(d.get<int>());
+  fmt::print("decided by: {}\n", decisive.empty() ? "no single move (no loss over 5%)" : "move " + decisive);
+  for (const char* c : {"black", "white"}) fmt::print("{}:{}\n", c, grade_counts(r["summary"][c]));
+}
+
+void print_2048(const json& r, double seconds) {
+  fmt::print("{} moves reviewed in {:.1f} s, final score {}\n", r["moves"].size(), seconds, r["final_score"].get<std::uint64_t>());
+  fmt::print("{:>5} {:>8} {:<6} {:<11} {:<6} {:>12} {:>12} {:>9}\n", "move", "score", "played", "grade", "best", "expected", "best exp.", "loss");
+  for (const auto& m : r["moves"]) {
+    // Only the moves that lost something: a long game is mostly best moves.
+    if (m["grade"] == "best") continue;
+    const std::string played = m["played"], best = m["best"].is_null() ? played : m["best"].get<std::string>();
+    fmt::print("{:>5} {:>8} {:<6} {:<11} {:<6} {:>12.0f} {:>12.0f} {:>9.0f}\n", m["number"].get<int>(), m["score"].get<std::uint64_t>(),
+               played, m["grade"].get<std::string>(), best, m["expected_score"][played].get<double>(),
+               m["expected_score"][best].get<double>(), m["loss"].get<double>());
+  }
+  std::string decisive;
+  for (const auto& d : r["decisive"]) decisive += (decisive.empty() ? "" : ", ") + std::to_string(d.get<int>());
+  fmt::print("decided by: {}\n", decisive.empty() ? "no single move (none lost over 500 points)" : "move " + decisive);
+  fmt::print("grades:{}\n", grade_counts(r["summary"]));
+}
+
+store::GameRecord record_or_throw(const DbOptions& db, std::int64_t id, const char* kind, std::shared_ptr<store::Database>& keep) {
+  keep = open_store_or_throw(db);
+  auto g = keep->game(id);
+  if (!g) throw UsageError(g.error());
+  if (!*g) throw UsageError(fmt::format("no game {} in {}", id, keep->path()));
+  if ((*g)->game != kind) throw UsageError(fmt::format("game {} is a {} game, not {}", id, (*g)->game, kind));
+  return **g;
+}
+
+struct GomokuReviewOptions {
+  std::string moves, rule = "freestyle", human = "both";
+  int size = gomoku::params::DEFAULT_SIZE, time_ms = gomoku::params::REVIEW_DEFAULT_TIME_MS, depth = 0;
+  std::int64_t record = 0;
+  bool json = false;
+  DbOptions db;
+};
+
+void run_gomoku_review(const GomokuReviewOptions& o) {
+  if (o.moves.empty() == (o.record == 0)) throw UsageError("give the game as --moves or as --record ID (one of them)");
+  gomoku::ReviewOptions ro;
+  ro.time_ms = o.time_ms;
+  ro.depth = o.depth;
+  const auto t0 = std::chrono::steady_clock::now();
+  json out;
+  if (o.record) {
+    std::shared_ptr<store::Database> db;
+    const auto g = record_or_throw(o.db, o.record, "gomoku", db);
+    auto r = server::review_record(db.get(), g, ro, progress_bar("reviewing"));
+    if (!r) throw UsageError(r.error());
+    out = *r;
+  } else {
+    const auto rule = gomoku::parse_rule(o.rule);
+    if (!rule) throw UsageError("unknown rule '" + o.rule + "' (freestyle, standard, renju)");
+    std::optional<gomoku::Color> human;
+    if (o.human == "black") human = gomoku::Color::BLACK;
+    else if (o.human == "white") human = gomoku::Color::WHITE;
+    else if (o.human != "both") throw UsageError("--human must be black, white or both");
+    auto moves = gomoku::parse_moves(o.moves, o.size);
+    if (!moves) throw UsageError(moves.error());
+    if (moves->empty()) throw UsageError("--moves holds no move to review");
+    auto r = gomoku::review_game(*moves, o.size, *rule, ro, progress_bar("reviewing"));
+    if (!r) throw UsageError(r.error());
+    out = server::gomoku_review_json(*r, human, ro);
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!o.json && out.value("cached", false)) std::cout << "(the stored review of this game)\n";
+  if (o.json) std::cout << out.dump() << "\n";
+  else print_gomoku(out, secs);
+}
+
+}  // namespace
+
+void add_gomoku_review_command(CLI::App& gomoku) {
+  auto o = std::make_shared<GomokuReviewOptions>();
+  auto* cmd = gomoku.add_subcommand("review", "grade every move of a game against the engine's best");
+  cmd->add_option("--moves", o->moves, "the game, e.g. h8i9h9...")->check(non_empty());
+  cmd->add_option("--record", o->record, "a recorded game's id (see `tilestone history`)")->check(integer_in(1, INT64_MAX));
+  cmd->add_option("--rule", o->rule, "freestyle | standard | renju (with --moves)");
+  cmd->add_option("--size", o->size, "board size (with --moves)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+  cmd->add_option("--human", o->human, "whose moves are the player's: black, white or both (with --moves)");
+  cmd->add_option("--time-ms", o->time_ms, "think time per position (default 250)")->check(integer_in(1, MAX_TIME_MS));
+  cmd->add_option("--depth", o->depth, "maximum depth per position")->check(integer_in(0, 30));
+  cmd->add_flag("--json", o->json, "print the review as JSON");
+  add_db_options(cmd, o->db);
+  cmd->callback([o] { run_gomoku_review(*o); });
+}
+
+void add_2048_review_command(CLI::App& g2048) {
+  auto id = std::make_shared<std::int64_t>(0);
+  auto as_json = std::make_shared<bool>(false);
+  auto db = std::make_shared<DbOptions>();
+  auto* cmd = g2048.add_subcommand("review", "grade every move of a recorded game by the expected final score it gave up");
+  cmd->add_option("--record", *id, "the recorded game's id (see `tilestone history --game 2048`)")->required()->check(integer_in(1, INT64_MAX));
+  cmd->add_flag("--json", *as_json, "print the review as JSON");
+  add_db_options(cmd, *db);
+  cmd->callback([id, as_json, db] {
+    std::shared_ptr<store::Database> store;
+    const auto g = record_or_throw(*db, *id, "2048", store);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = server::review_record(store.get(), g, {}, progress_bar("reviewing"));
+    if (!r) throw UsageError(r.error());
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!*as_json && r->value("cached", false)) std::cout << "(the stored review of this game)\n";
+    if (*as_json) std::cout << r->dump() << "\n";
+    else print_2048(*r, secs);
+  });
+}
+
+}  // namespace tilestone::app

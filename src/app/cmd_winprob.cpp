@@ -1,0 +1,130 @@
+// `tilestone gomoku winprob fit`: the logistic curve that turns a search value into the side to
+// move's chance to win (params::WINPROB_SCALE), fitted on positions of self-play games and checked
+// on held-out games. Parse, call gomoku/winprob.h, print the fit and its calibration.
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "gomoku/match.h"
+#include "gomoku/winprob.h"
+#include "match/report.h"
+#include "match/runner.h"
+
+namespace tilestone::app {
+namespace {
+
+struct WinprobFitOptions {
+  std::vector<std::string> data;
+  int depth = gomoku::params::WINPROB_FIT_DEPTH;
+  int per_game = gomoku::params::WINPROB_FIT_POSITIONS_PER_GAME;
+  int held_out_every = 5;
+  int max_games = 0;
+  unsigned jobs = 1;
+  std::uint64_t seed = 1;
+};
+
+struct FitGame {
+  std::vector<gomoku::Point> moves;
+  int size = 15;
+  gomoku::Rule rule = gomoku::Rule::FREESTYLE;
+  gomoku::Outcome outcome = gomoku::Outcome::NONE;
+  int opening = 0;
+};
+
+std::vector<FitGame> read_games(const WinprobFitOptions& o) {
+  std::vector<FitGame> out;
+  std::set<std::pair<std::string, int>> seen;  // a file given twice counts once
+  for (const auto& path : o.data) {
+    const auto doc = read_json_file(path);
+    if (!doc.is_object() || doc.value("kind", "") != match::RESULT_KIND)
+      throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
+    auto settings = match::settings_from_json(doc["settings"]);
+    if (!settings) throw UsageError(path + ": " + settings.error());
+    int used = 0;
+    for (const auto& j : doc["games"]) {
+      if (o.max_games > 0 && used >= o.max_games) break;
+      auto g = match::game_from_json(j, settings->size);
+      if (!g) throw UsageError(path + ": " + g.error());
+      if (!seen.insert({doc["settings"].dump(), g->index}).second) continue;
+      out.push_back({g->moves, settings->size, settings->rule, g->outcome, g->opening_moves});
+      ++used;
+    }
+  }
+  return out;
+}
+
+void run_fit(const WinprobFitOptions& o) {
+  const auto games = read_games(o);
+  if (games.size() < 10) throw UsageError(fmt::format("only {} games: give more data", games.size()));
+  // Step 1. Value sampled positions by a fixed-depth search (the same on every machine); game i
+  // draws its positions with a seed derived from --seed and i, so --jobs changes nothing.
+  std::vector<std::vector<gomoku::ValueSample>> per_game(games.size());
+  std::atomic<std::size_t> done{0};
+  std::mutex mu;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  core::parallel_for(games.size(), o.jobs, [&](std::size_t i) {
+    const auto& g = games[i];
+    per_game[i] = gomoku::value_samples(g.moves, g.size, g.rule, g.outcome, g.opening, o.per_game, o.depth, core::derive_seed(o.seed, i));
+    const std::size_t n = ++done;
+    if (n % 100 == 0 || n == games.size()) {
+      std::lock_guard lock(mu);
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      fmt::print(stderr, "{}{} / {} games valued, {:.0f} s{}", tty ? "\r" : "", n, games.size(), secs, tty && n != games.size() ? "" : "\n");
+    }
+  });
+  // Step 2. Whole games are held out (every k-th), so no held-out position shares a game with a
+  // fitted one.
+  std::vector<gomoku::ValueSample> fit, held;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    auto& dst = o.held_out_every > 0 && i % static_cast<std::size_t>(o.held_out_every) == static_cast<std::size_t>(o.held_out_every - 1) ? held : fit;
+    dst.insert(dst.end(), per_game[i].begin(), per_game[i].end());
+  }
+  if (fit.size() < 50) throw UsageError(fmt::format("only {} positions to fit: give more games", fit.size()));
+  const double scale = gomoku::fit_winprob_scale(fit);
+  fmt::print("{} games, {} positions valued at depth {} ({} fitted, {} held out: every {}th game)\n", games.size(),
+             fit.size() + held.size(), o.depth, fit.size(), held.size(), o.held_out_every);
+  fmt::print("fitted scale: {:.1f} evaluation points per unit of logit (params.h has {:.1f})\n", scale, gomoku::params::WINPROB_SCALE);
+  fmt::print("log loss  fitted {:.4f}   held out {:.4f}   (held out with params.h: {:.4f}, a coin: 0.6931)\n",
+             gomoku::winprob_log_loss(fit, scale), gomoku::winprob_log_loss(held, scale),
+             gomoku::winprob_log_loss(held, gomoku::params::WINPROB_SCALE));
+  const auto& check = held.empty() ? fit : held;
+  fmt::print("calibration on {} positions (predicted chance of the side to move against its results):\n",
+             held.empty() ? "the fitted" : "held-out");
+  fmt::print("| predicted | positions | mean predicted | observed |\n|---|---|---|---|\n");
+  for (const auto& b : gomoku::calibration(check, scale, 10))
+    fmt::print("| {:>3.0f}-{:<3.0f}% | {:>5} | {:>5.1f} % | {:>5.1f} % |\n", 100 * b.lo, 100 * b.hi, b.count, 100 * b.predicted, 100 * b.observed);
+}
+
+}  // namespace
+
+void add_gomoku_winprob_command(CLI::App& gomoku) {
+  auto* wp = gomoku.add_subcommand("winprob", "the curve from search value to win probability");
+  wp->require_subcommand(1);
+  auto o = std::make_shared<WinprobFitOptions>();
+  auto* cmd = wp->add_subcommand("fit", "fit the curve on self-play games and print its calibration on held-out games");
+  cmd->add_option("--data", o->data, "self-play results (`tilestone gomoku tune generate`, e.g. data/selfplay/*.json)")->required()->expected(1, -1);
+  cmd->add_option("--depth", o->depth, "search depth that values a position (default 4)")->check(integer_in(1, 12));
+  cmd->add_option("--per-game", o->per_game, "positions sampled per game (default 3)")->check(integer_in(1, 50));
+  cmd->add_option("--held-out-every", o->held_out_every, "hold out every k-th game (default 5: 20 %; 0: none)")->check(integer_in(0, 1000));
+  cmd->add_option("--max-games", o->max_games, "use at most this many games of each file (0: all)")->check(integer_in(0, 1000000));
+  cmd->add_option("--jobs", o->jobs, "games valued at the same time")->check(integer_in(1, 64));
+  cmd->add_option("--seed", o->seed, "seed of the sampled positions")->check(seed_value());
+  cmd->callback([o] { run_fit(*o); });
+}
+
+}  // namespace tilestone::app
