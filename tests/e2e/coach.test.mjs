@@ -125,6 +125,17 @@ test('Review of a Gomoku move string: progress, graph, and the better move on th
   const best = await page.getAttribute('#rv-best', 'data-point');
   assert.ok(best === 'g8' || best === 'k8', `a better move is shown on the board (${best})`);
   assert.equal(await page.getAttribute('#rv-played', 'data-point'), 'h10');
+  // Every stone stands on its own point: columns a, b, c, ... i, j (the review board once used
+  // go's letters without i, so i9 fell off the board and j8 stood on i8).
+  const placed = await page.$$eval('.rv-goboard circle.stone', (els) => els.map((e) => ({ point: e.dataset.point, cx: Number(e.getAttribute('cx')), cy: Number(e.getAttribute('cy')) })));
+  assert.equal(placed.length, 6);
+  const first = placed.find((s) => s.point === 'h8');
+  const step = placed.find((s) => s.point === 'h9').cy - first.cy; // one row up, in SVG units (negative)
+  for (const s of placed) {
+    const dx = s.point.charCodeAt(0) - 'h'.charCodeAt(0);
+    const dy = Number(s.point.slice(1)) - 8;
+    assert.ok(Math.abs(s.cx - (first.cx - dx * step)) < 0.5 && Math.abs(s.cy - (first.cy + dy * step)) < 0.5, `${s.point} drawn at (${s.cx}, ${s.cy})`);
+  }
   await shot(page, 'coach-review-gomoku-laptop');
   // The keys step through the moves.
   await page.keyboard.press('ArrowRight');

@@ -3,10 +3,10 @@
 // move with the move played and the engine's better one, the evaluation graph, the moments that
 // decided the game and the list of moves.
 import { stream, notify } from './api.js';
+import { COLS, parsePoint } from './psq.js';
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
-const COLS = 'abcdefghjklmnopqrstuvw'.split('');
 const GRADE_COLORS = { best: '#2e8b57', good: '#7aa95c', inaccuracy: '#e0a100', mistake: '#e06c00', blunder: '#c0392b' };
 const BAD = new Set(['inaccuracy', 'mistake', 'blunder']);
 const ARROWS = { up: '↑', down: '↓', left: '←', right: '→' };
@@ -37,7 +37,7 @@ function drawGomoku(n) {
   const extent = label + edge + (size - 1) * cell;
   const px = (x) => label + x * cell;
   const py = (y) => edge + (size - 1 - y) * cell;
-  const parse = (name) => ({ x: COLS.indexOf(name[0]), y: Number(name.slice(1)) - 1 });
+  const parse = parsePoint;
   const svg = node('svg', { viewBox: `0 0 ${extent} ${extent}`, class: 'rv-goboard', role: 'img', 'aria-label': `Board at move ${n}` });
   node('rect', { width: extent, height: extent, rx: 10, fill: '#dcb35c' }, svg);
   const lines = node('g', { stroke: '#5b4321', 'stroke-width': 1.2 }, svg);
