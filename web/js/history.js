@@ -3,6 +3,7 @@
 // 2048 games and returns every position; Gomoku games come as their list of points).
 import { get, notify } from './api.js';
 import { barChart, lineChart, stackedBars } from './charts.js';
+import { staticBoard2048 } from './board2048_view.js';
 
 const LIST_LIMIT = 200;
 const PLAY_MS = { '2048': 180, gomoku: 550 };
@@ -184,28 +185,7 @@ async function load() {
 
 // Step 3. The replay: a 2048 board from the server's positions, or a Gomoku board drawn up to
 // the current move with numbered stones.
-function draw2048(frame) {
-  const board = document.createElement('div');
-  board.className = 'board-2048 replay-2048';
-  const grid = document.createElement('div');
-  grid.className = 'grid-2048';
-  for (let i = 0; i < 16; i++) grid.appendChild(Object.assign(document.createElement('div'), { className: 'grid-cell' }));
-  const tiles = document.createElement('div');
-  tiles.className = 'tiles-2048';
-  frame.cells.forEach((v, i) => {
-    if (!v) return;
-    const tile = document.createElement('div');
-    tile.className = `tile tile-${v <= 2048 ? v : 'super'}`;
-    tile.style.setProperty('--x', i % 4);
-    tile.style.setProperty('--y', Math.floor(i / 4));
-    tile.dataset.cell = i;
-    tile.dataset.value = v;
-    tile.innerHTML = `<div class="tile-inner digits-${String(v).length}">${v}</div>`;
-    tiles.appendChild(tile);
-  });
-  board.append(grid, tiles);
-  return board;
-}
+const draw2048 = (frame) => staticBoard2048(frame.cells);
 
 function node(tag, attrs, parent) {
   const n = document.createElementNS(SVGNS, tag);

@@ -4,6 +4,7 @@
 // decided the game and the list of moves.
 import { stream, notify } from './api.js';
 import { COLS, parsePoint } from './psq.js';
+import { staticBoard2048 } from './board2048_view.js';
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -82,23 +83,7 @@ function draw2048(n) {
   const m = review.moves[n - 1];
   const wrap = document.createElement('div');
   wrap.className = 'rv-2048';
-  const board = document.createElement('div');
-  board.className = 'board-2048 replay-2048';
-  const grid = document.createElement('div');
-  grid.className = 'grid-2048';
-  for (let i = 0; i < 16; i++) grid.appendChild(Object.assign(document.createElement('div'), { className: 'grid-cell' }));
-  const tiles = document.createElement('div');
-  tiles.className = 'tiles-2048';
-  m.cells.forEach((v, i) => {
-    if (!v) return;
-    const tile = document.createElement('div');
-    tile.className = `tile tile-${v <= 2048 ? v : 'super'}`;
-    tile.style.setProperty('--x', i % 4);
-    tile.style.setProperty('--y', Math.floor(i / 4));
-    tile.innerHTML = `<div class="tile-inner digits-${String(v).length}">${v}</div>`;
-    tiles.appendChild(tile);
-  });
-  board.append(grid, tiles);
+  const board = staticBoard2048(m.cells);
   const arrows = document.createElement('div');
   arrows.className = 'rv-arrows';
   for (const dir of ['up', 'left', 'right', 'down']) {
