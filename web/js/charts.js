@@ -1,17 +1,10 @@
 // Small inline SVG charts for the History page: vertical bars, a line of points, and horizontal
 // stacked bars. Each returns an <svg> that scales to its container's width.
-const SVGNS = 'http://www.w3.org/2000/svg';
+import { svgNode as node } from './svg.js';
+
 const INK = '#776e65';
 const GRID = '#e3dccf';
 const FONT = 'system-ui, sans-serif';
-
-function node(tag, attrs, parent, text) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (text !== undefined) n.textContent = text;
-  if (parent) parent.appendChild(n);
-  return n;
-}
 
 function svgBox(width, height, label) {
   return node('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'chart-svg', 'font-family': FONT });

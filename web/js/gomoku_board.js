@@ -1,13 +1,13 @@
 // Drawing the Gomoku board as SVG: grid, labels, stones and their numbers, the winning line, the
 // renju marks, the hint, the hover preview and the keyboard cursor, in one of three themes.
 import { COLS, parsePoint } from './psq.js';
+import { svgNode as node } from './svg.js';
 
 export const CELL = 40;
 // Coordinates are labelled on the left and bottom edges only, so those margins are wider.
 export const MARGIN_LABEL = 44;
 export const MARGIN_EDGE = 26;
 const LABEL_FONT = 19;
-const SVGNS = 'http://www.w3.org/2000/svg';
 
 /** The board themes: wood (the default), plain, and high contrast for low vision or glare. */
 export const THEMES = {
@@ -30,13 +30,6 @@ export const THEMES = {
     hintFill: 'rgba(0, 122, 0, .3)', cursor: '#0050ff',
   },
 };
-
-function node(tag, attrs, parent) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (parent) parent.appendChild(n);
-  return n;
-}
 
 function starPoints(size) {
   const c = Math.floor(size / 2);

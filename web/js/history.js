@@ -4,11 +4,11 @@
 import { get, notify } from './api.js';
 import { barChart, lineChart, stackedBars } from './charts.js';
 import { staticBoard2048 } from './board2048_view.js';
+import { svgNode as node } from './svg.js';
 
 const LIST_LIMIT = 200;
 const PLAY_MS = { '2048': 180, gomoku: 550 };
 const COLS = 'abcdefghijklmnopqrstuvwxyz';
-const SVGNS = 'http://www.w3.org/2000/svg';
 const TILE_COLORS = {
   2: '#eee4da', 4: '#ede0c8', 8: '#f2b179', 16: '#f59563', 32: '#f67c5f', 64: '#f65e3b', 128: '#edcf72',
   256: '#edcc61', 512: '#edc850', 1024: '#edc53f', 2048: '#edc22e',
@@ -186,13 +186,6 @@ async function load() {
 // Step 3. The replay: a 2048 board from the server's positions, or a Gomoku board drawn up to
 // the current move with numbered stones.
 const draw2048 = (frame) => staticBoard2048(frame.cells);
-
-function node(tag, attrs, parent) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (parent) parent.appendChild(n);
-  return n;
-}
 
 function drawGomoku(game, upto) {
   const size = game.size;

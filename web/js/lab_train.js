@@ -1,6 +1,7 @@
 // The Lab's training panel: a short TD training run on the server, streamed as Server-Sent
 // Events, drawn as a learning curve; and the shipped network's curve from its training log.
 import { get, notify, stream } from './api.js';
+import { svgNode as node } from './svg.js';
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -8,20 +9,11 @@ const el = {
   run: $('train-run'), stop: $('train-stop'), bar: $('train-bar'), progress: $('train-progress'),
   status: $('train-status'), curve: $('train-curve'), shipped: $('shipped-curve'),
 };
-const SVGNS = 'http://www.w3.org/2000/svg';
 const TILES = ['2048', '4096', '8192', '16384', '32768'];
 const COLORS = ['#edc22e', '#8f7a66', '#f67c5f', '#3c8dbc', '#5aa469', '#9b59b6'];
 
 let running = null;
 let points = [];
-
-function node(tag, attrs, parent, text) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (text !== undefined) n.textContent = text;
-  if (parent) parent.appendChild(n);
-  return n;
-}
 
 /** Mean score (left axis) and tile rates in percent (right axis) against games trained. */
 function curve(pts) {

@@ -5,23 +5,15 @@
 import { stream, notify } from './api.js';
 import { COLS, parsePoint } from './psq.js';
 import { staticBoard2048 } from './board2048_view.js';
+import { svgNode as node } from './svg.js';
 
 const $ = (id) => document.getElementById(id);
-const SVGNS = 'http://www.w3.org/2000/svg';
 const GRADE_COLORS = { best: '#2e8b57', good: '#7aa95c', inaccuracy: '#e0a100', mistake: '#e06c00', blunder: '#c0392b' };
 const BAD = new Set(['inaccuracy', 'mistake', 'blunder']);
 const ARROWS = { up: '↑', down: '↓', left: '←', right: '→' };
 
 let review = null;
 let at = 1; // the move shown (1-based)
-
-function node(tag, attrs, parent, text) {
-  const n = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-  if (text !== undefined) n.textContent = text;
-  if (parent) parent.appendChild(n);
-  return n;
-}
 
 const pct = (p) => `${Math.round(100 * p)}%`;
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
