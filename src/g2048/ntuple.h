@@ -92,13 +92,18 @@ class NTupleNetwork {
   /// Adds `delta` to each of the features of `b` (a TD step: delta = step size x error / features).
   /// Threads may update one network at the same time (lock-free; a lost update costs nothing).
   void add(Board b, float delta) {
+    for_each_feature(b, [&](std::size_t t, std::uint32_t i) { add_at(t, i, delta); });
+  }
+
+  /// Calls fn(t, i) for every feature of `b`: entry i of tuple t's table, symmetry by symmetry.
+  template <class Fn>
+  void for_each_feature(Board b, Fn&& fn) const {
     const auto syms = symmetries(b);
     for (const Board s : syms)
-      for (std::size_t t = 0; t < layout_.size(); ++t) {
-        const std::uint32_t i = index(t, s);
-        store(t, i, load(t, i) + delta);
-      }
+      for (std::size_t t = 0; t < layout_.size(); ++t) fn(t, index(t, s));
   }
+  /// Adds `delta` to one weight (lock-free, like add).
+  void add_at(std::size_t t, std::uint32_t i, float delta) { store(t, i, load(t, i) + delta); }
 
   /// Every weight of tuple `t` (16^cells entries).
   std::vector<float>& table(std::size_t t) { return tables_[t]; }

@@ -49,5 +49,10 @@ inline constexpr double TD_ALPHA = 0.1;              ///< step size, shared amon
 inline constexpr double TD_FINE_TUNE_START = 0.8;    ///< share of the games after which the step drops
 inline constexpr double TD_FINE_TUNE_FACTOR = 0.1;   ///< ... to alpha times this
 inline constexpr int TD_REPORT_GAMES = 1000;         ///< games per progress report and log line
+inline constexpr double RESTART_SHARE_MAX = 0.9;     ///< the rest start from the empty board (the curve)
+inline constexpr int RESTART_POOL = 4096;            ///< late boards kept for restarted games
+inline constexpr double RESTART_FROM = 0.5;          ///< they come from after this share of a game's moves
+/// Stream index of a training game's restart choices (derive_seed(game seed, this)).
+inline constexpr unsigned RESTART_STREAM = 1;
 
 }  // namespace tilestone::g2048::params
