@@ -13,7 +13,7 @@ namespace tilestone::g2048 {
 struct TrainState {
   /// Per weight, in the network's table order: the sum of the TD errors that reached it (E) and
   /// the sum of their absolute values (A). Its step size is alpha * |E| / A (alpha while A = 0).
-  std::vector<std::vector<float>> tc_error, tc_abs;
+  std::vector<WeightTable> tc_error, tc_abs;
   /// Boards (before the player's move) taken from the later part of earlier games, a ring.
   std::vector<std::uint64_t> restart_pool;
   std::uint64_t restart_next = 0;  ///< the ring slot the next board replaces once the pool is full

@@ -20,7 +20,7 @@ Board board(const char* text) { return parse_grid(text).value().to_board(); }
 
 std::vector<Tuple> small_layout() { return {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {1, 2, 5, 6}}; }
 
-bool same_tables(const std::vector<std::vector<float>>& a, const std::vector<std::vector<float>>& b) {
+bool same_tables(const std::vector<WeightTable>& a, const std::vector<WeightTable>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t t = 0; t < a.size(); ++t)
     if (a[t].size() != b[t].size() || std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(float)) != 0)
@@ -29,7 +29,7 @@ bool same_tables(const std::vector<std::vector<float>>& a, const std::vector<std
 }
 
 bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
-  std::vector<std::vector<float>> ta, tb;
+  std::vector<WeightTable> ta, tb;
   for (std::size_t t = 0; t < a.layout().size(); ++t) ta.push_back(a.table(t));
   for (std::size_t t = 0; t < b.layout().size(); ++t) tb.push_back(b.table(t));
   return a.layout() == b.layout() && same_tables(ta, tb);
