@@ -35,6 +35,7 @@ struct TrainOptions {
   std::uint64_t seed = 1;
   double alpha = params::TD_ALPHA;
   double restart_share = 0;
+  double fine_tune_start = params::TD_FINE_TUNE_START;
   int zstd_level = 3;
   bool tc = false;
   bool quiet = false;
@@ -59,6 +60,7 @@ void run_train(const TrainOptions& o) {
   if (o.games < 1 || o.games > 100000000) throw UsageError("--games must be between 1 and 100000000");
   if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
   if (!(o.alpha > 0 && o.alpha <= 1)) throw UsageError("--alpha must be in (0, 1]");
+  if (!(o.fine_tune_start >= 0 && o.fine_tune_start <= 1)) throw UsageError("--fine-tune-start must be between 0 and 1");
   if (!(o.restart_share >= 0 && o.restart_share <= params::RESTART_SHARE_MAX))
     throw UsageError(fmt::format("--restart-share must be between 0 and {}", params::RESTART_SHARE_MAX));
   if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
@@ -103,6 +105,7 @@ void run_train(const TrainOptions& o) {
   cfg.threads = o.threads;
   cfg.seed = o.seed;
   cfg.alpha = o.alpha;
+  cfg.fine_tune_start = o.fine_tune_start;
   cfg.tc = o.tc;
   cfg.restart_share = o.restart_share;
   TrainHooks hooks;
@@ -159,6 +162,9 @@ void add_2048_train_command(CLI::App& g2048) {
   cmd->add_option("--threads", o->threads, "threads updating the network (default 1; 1 is reproducible)");
   cmd->add_option("--seed", o->seed, "seed of the training games (default 1)");
   cmd->add_option("--alpha", o->alpha, fmt::format("TD step size (default {})", params::TD_ALPHA));
+  cmd->add_option("--fine-tune-start", o->fine_tune_start,
+                  fmt::format("share of --games after which the step is alpha x {} (default {}; 1: never)",
+                              params::TD_FINE_TUNE_FACTOR, params::TD_FINE_TUNE_START));
   cmd->add_option("--resume", o->resume, "continue from this weights file (and its TC accumulators and restart pool)");
   cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
   cmd->add_option("--restart-share", o->restart_share,

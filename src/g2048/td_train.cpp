@@ -66,13 +66,19 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   core::Rng side(core::derive_seed(seed, params::RESTART_STREAM));
   GameOutcome out;
   Board b;
-  const std::vector<std::uint64_t>* pool = episode.state ? &episode.state->restart_pool : nullptr;
-  if (episode.restart_share > 0 && pool && !pool->empty() && side.uniform() < episode.restart_share) {
-    b = Board((*pool)[side.below(static_cast<std::uint32_t>(pool->size()))]);
-    out.restarted = true;
-  } else {
-    b = spawn_random(spawn_random(Board{}, rng), rng);
+  const bool restarts = episode.restart_share > 0 && episode.state;
+  auto lock_pool = [&] {
+    return episode.pool_mutex ? std::unique_lock<std::mutex>(*episode.pool_mutex) : std::unique_lock<std::mutex>();
+  };
+  if (restarts && side.uniform() < episode.restart_share) {
+    const auto lock = lock_pool();
+    const auto& pool = episode.state->restart_pool;
+    if (!pool.empty()) {
+      b = Board(pool[side.below(static_cast<std::uint32_t>(pool.size()))]);
+      out.restarted = true;
+    }
   }
+  if (!out.restarted) b = spawn_random(spawn_random(Board{}, rng), rng);
   const bool tc = episode.state && episode.state->has_tc();
 
   // Step 1. Play greedily on the current values.
@@ -87,12 +93,22 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
       return out;
     }
   }
+  // A game that ends after `stop` teaches nothing either: with one thread the games learnt from
+  // are then exactly a prefix of the block, which a resumed run does not replay.
+  if (stop && stop->load(std::memory_order_relaxed)) {
+    out.interrupted = true;
+    return out;
+  }
   out.moves = static_cast<int>(path.size());
   out.max_exponent = b.max_exponent();
   if (!path.empty()) {
     const auto from = static_cast<std::size_t>(episode.restart_from * static_cast<double>(path.size()));
     const std::size_t k = std::min(path.size() - 1, from + side.below(static_cast<std::uint32_t>(path.size() - from)));
     out.late_board = path[k].before.bits();
+    if (restarts) {
+      const auto lock = lock_pool();
+      episode.state->add_restart(out.late_board, episode.restart_pool);
+    }
   }
 
   // Step 2. Learn backward: the last afterstate is worth nothing more, each earlier one the next
@@ -114,6 +130,9 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.state = state;
   episode.restart_share = config.restart_share;
   episode.restart_from = config.restart_from;
+  episode.restart_pool = config.restart_pool;
+  std::mutex pool_mutex;
+  if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();
   std::uint64_t run_games = 0, run_moves = 0, next_checkpoint = 0;
   if (hooks.checkpoint_games > 0)
@@ -133,9 +152,8 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
     });
 
     // Step 2. Count the games that finished: with one thread these are a prefix of the block,
-    // so a resumed run replays exactly the games that were cut off. Their late boards join the
-    // pool in game order (the pool stays fixed during a block, so threads see one pool). The
-    // curve counts only the games from the empty board.
+    // so a resumed run replays exactly the games that were cut off. The curve counts only the
+    // games from the empty board.
     TrainProgress p;
     std::uint64_t done = 0, fresh = 0;
     double score_sum = 0;
@@ -146,7 +164,6 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
       }
       ++done;
       run_moves += static_cast<std::uint64_t>(o.moves);
-      if (config.restart_share > 0 && o.late_board != 0) state->add_restart(o.late_board, config.restart_pool);
       if (o.restarted) {
         ++p.restarted;
         continue;

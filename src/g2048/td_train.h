@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 
 #include "g2048/ntuple.h"
@@ -77,17 +78,21 @@ struct GameOutcome {
   int moves = 0;
   bool interrupted = false;  ///< `stop` cut it off: nothing was learnt
   bool restarted = false;    ///< it began from a pool board
-  std::uint64_t late_board = 0;  ///< a board from its later part, for the pool (0: none)
+  std::uint64_t late_board = 0;  ///< a board from its later part (it joined the pool with restarts on)
 };
 /// How one training game is played and learnt from.
 struct Episode {
   float alpha = static_cast<float>(params::TD_ALPHA);
   TrainState* state = nullptr;      ///< TC accumulators (when it has them) and the restart pool
-  double restart_share = 0;
+  double restart_share = 0;         ///< 0: no restarts, and the pool is left alone
   double restart_from = params::RESTART_FROM;
+  std::size_t restart_pool = params::RESTART_POOL;
+  std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
 };
 /// Plays one training game with `seed` and learns from it. The spawns come from `seed` alone; the
-/// restart choice and the late board from a second stream derived from it.
+/// restart choice and the late board from a second stream derived from it. With restarts on, a
+/// finished game adds its late board to the pool, so on one thread the pool after game i
+/// depends only on games 0..i, wherever runs stopped and resumed.
 GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& episode,
                        const std::atomic<bool>* stop = nullptr);
 
