@@ -21,8 +21,9 @@ inline constexpr int TT_BITS = 17;              ///< transposition table entries
 /// Nodes between two looks at the clock: an n-tuple evaluation takes about a microsecond, so the
 /// search notices its deadline within a fraction of a millisecond.
 inline constexpr int CLOCK_CHECK_NODES = 256;
-/// Share of the time budget kept back: measured moves ended 1-2 ms after a 10 ms deadline (the
-/// unwinding of the interrupted iteration and the machine), so the search stops this much early.
+/// Share of the time budget kept back. A search that holds the CPU ends within 0.2 ms of its
+/// deadline (bench's "cpu ms"); moves on this shared machine end 1-2 ms late (p99) because the
+/// thread waits for a processor, so the search stops this much early.
 inline constexpr double BUDGET_MARGIN = 0.15;
 
 // Seed-002 minimax (ovolve's recipe): evaluation weights, and the window of its search.
