@@ -34,7 +34,10 @@ struct TrainOptions {
   unsigned threads = 1;
   std::uint64_t seed = 1;
   double alpha = params::TD_ALPHA;
+  double restart_share = 0;
+  double fine_tune_start = params::TD_FINE_TUNE_START;
   int zstd_level = 3;
+  bool tc = false;
   bool quiet = false;
 };
 
@@ -57,14 +60,25 @@ void run_train(const TrainOptions& o) {
   if (o.games < 1 || o.games > 100000000) throw UsageError("--games must be between 1 and 100000000");
   if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
   if (!(o.alpha > 0 && o.alpha <= 1)) throw UsageError("--alpha must be in (0, 1]");
+  if (!(o.fine_tune_start >= 0 && o.fine_tune_start <= 1)) throw UsageError("--fine-tune-start must be between 0 and 1");
+  if (!(o.restart_share >= 0 && o.restart_share <= params::RESTART_SHARE_MAX))
+    throw UsageError(fmt::format("--restart-share must be between 0 and {}", params::RESTART_SHARE_MAX));
   if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
   if (o.encoding != "float32" && o.encoding != "int16") throw UsageError("--encoding must be float32 or int16");
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
   std::unique_ptr<NTupleNetwork> net;
+  TrainState state;
   if (!o.resume.empty()) {
-    auto loaded = load_network(o.resume);
+    auto loaded = load_checkpoint(o.resume);
     if (!loaded) throw UsageError(loaded.error());
-    net = std::make_unique<NTupleNetwork>(std::move(loaded).value());
+    net = std::make_unique<NTupleNetwork>(std::move(loaded->net));
+    state = std::move(loaded->state);
+    if (o.tc && !state.has_tc()) std::fprintf(stderr, "TC accumulators start from zero (%s has none)\n", o.resume.c_str());
+    if (!o.tc && state.has_tc()) {
+      std::fprintf(stderr, "plain TD: the TC accumulators of %s are dropped (give --tc to keep them)\n", o.resume.c_str());
+      state.tc_error.clear();
+      state.tc_abs.clear();
+    }
   } else {
     auto layout = o.layout.empty() ? core::Result<std::vector<Tuple>>(default_layout()) : parse_layout(o.layout);
     if (!layout) throw UsageError(layout.error());
@@ -77,10 +91,13 @@ void run_train(const TrainOptions& o) {
     if (!*log) throw UsageError(fmt::format("cannot write {}", o.log));
     if (fresh) *log << train_log_header();
   }
-  std::fprintf(stderr, "training %s (%d features) from game %llu to %llu, %u thread%s, seed %llu, alpha %g\n",
+  std::fprintf(stderr,
+               "training %s (%d features) from game %llu to %llu, %u thread%s, seed %llu, alpha %g%s, restart share %g "
+               "(%zu pool boards)\n",
                format_layout(net->layout()).c_str(), net->features(),
                static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), o.threads,
-               o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha);
+               o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "",
+               o.restart_share, state.restart_pool.size());
 
   // Step 2. Train, reporting every block and saving a float32 checkpoint every K games.
   TrainConfig cfg;
@@ -88,6 +105,9 @@ void run_train(const TrainOptions& o) {
   cfg.threads = o.threads;
   cfg.seed = o.seed;
   cfg.alpha = o.alpha;
+  cfg.fine_tune_start = o.fine_tune_start;
+  cfg.tc = o.tc;
+  cfg.restart_share = o.restart_share;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = o.checkpoint_every;
@@ -105,22 +125,25 @@ void run_train(const TrainOptions& o) {
                  p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2], 100 * p.rates[3], tty ? " " : "\n");
     std::fflush(stderr);
   };
-  hooks.on_checkpoint = [&](const NTupleNetwork& n) {
-    if (auto r = save_network(n, o.out); !r) std::fprintf(stderr, "\ncheckpoint failed: %s\n", r.error().c_str());
+  hooks.on_checkpoint = [&](const NTupleNetwork& n, const TrainState& s) {
+    if (auto r = save_network(n, o.out, {}, &s); !r) std::fprintf(stderr, "\ncheckpoint failed: %s\n", r.error().c_str());
   };
   g_interrupted.store(false);
   auto previous = std::signal(SIGINT, on_sigint);
-  train(*net, cfg, hooks);
+  auto previous_term = std::signal(SIGTERM, on_sigint);
+  train(*net, cfg, hooks, &state);
+  std::signal(SIGTERM, previous_term);
   std::signal(SIGINT, previous);
   if (tty) std::fputs("\n", stderr);
 
-  // Step 3. The final file and the curve. An interrupted run saves exact weights (a checkpoint to
-  // resume from); a finished one the requested encoding.
+  // Step 3. The final file and the curve. An interrupted run saves exact weights and the training
+  // state (a checkpoint to resume from); a finished one the requested encoding (float32 keeps the
+  // state too; int16 is a network to play with, not to resume).
   const bool interrupted = g_interrupted.load() && net->games_trained < o.games;
   SaveOptions save;
   save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
   save.zstd_level = o.zstd_level;
-  auto written = save_network(*net, o.out, save);
+  auto written = save_network(*net, o.out, save, save.encoding == WeightEncoding::Float32 ? &state : nullptr);
   if (!written) throw UsageError(written.error());
   if (log) log->close();
   if (!o.svg.empty()) write_curve(o.log, o.svg);
@@ -139,7 +162,14 @@ void add_2048_train_command(CLI::App& g2048) {
   cmd->add_option("--threads", o->threads, "threads updating the network (default 1; 1 is reproducible)");
   cmd->add_option("--seed", o->seed, "seed of the training games (default 1)");
   cmd->add_option("--alpha", o->alpha, fmt::format("TD step size (default {})", params::TD_ALPHA));
-  cmd->add_option("--resume", o->resume, "continue from this weights file");
+  cmd->add_option("--fine-tune-start", o->fine_tune_start,
+                  fmt::format("share of --games after which the step is alpha x {} (default {}; 1: never)",
+                              params::TD_FINE_TUNE_FACTOR, params::TD_FINE_TUNE_START));
+  cmd->add_option("--resume", o->resume, "continue from this weights file (and its TC accumulators and restart pool)");
+  cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
+  cmd->add_option("--restart-share", o->restart_share,
+                  fmt::format("share of games that start from a board of the later part of an earlier game (0-{}, "
+                              "default 0)", params::RESTART_SHARE_MAX));
   cmd->add_option("--log", o->log, "append one CSV line per 1,000 games (the learning curve)");
   cmd->add_option("--svg", o->svg, "draw the learning curve from --log into this SVG file");
   cmd->add_option("--checkpoint-every", o->checkpoint_every, "save --out every this many games (default 10000)");

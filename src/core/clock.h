@@ -1,6 +1,8 @@
 #pragma once
 // Monotonic time and deadlines for searches that must honour a time budget.
 
+#include <time.h>
+
 #include <chrono>
 #include <cstdint>
 
@@ -11,6 +13,14 @@ using Clock = std::chrono::steady_clock;
 /// Microseconds since an arbitrary epoch of the steady clock.
 inline std::int64_t now_us() {
   return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch()).count();
+}
+
+/// Microseconds of CPU time the calling thread has used (user and system): with now_us around a
+/// decision, it tells the time a thread computed from the time it waited for a processor.
+inline std::int64_t thread_cpu_us() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<std::int64_t>(t.tv_sec) * 1000000 + t.tv_nsec / 1000;
 }
 
 /// A point in time after which a search must stop. A default-constructed deadline never expires.

@@ -3,6 +3,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdlib>
+
 namespace tilestone::core {
 
 std::size_t physical_memory_bytes() {
@@ -22,5 +24,16 @@ void* map_zeroed(std::size_t bytes) {
 void unmap(void* p, std::size_t bytes) {
   if (p) munmap(p, bytes);
 }
+
+void* alloc_huge(std::size_t bytes) {
+  constexpr std::size_t HUGE = std::size_t{2} << 20;
+  const std::size_t rounded = (bytes + HUGE - 1) / HUGE * HUGE;
+  void* p = std::aligned_alloc(HUGE, rounded);
+  // Only advice: where the kernel has no huge pages to give, the memory works as before.
+  if (p) madvise(p, rounded, MADV_HUGEPAGE);
+  return p;
+}
+
+void free_huge(void* p) { std::free(p); }
 
 }  // namespace tilestone::core

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <new>
 
 namespace tilestone::core {
 
@@ -33,5 +34,37 @@ ZeroedArray<T> zeroed_array(std::size_t count) {
   const std::size_t bytes = count * sizeof(T);
   return ZeroedArray<T>(static_cast<T*>(map_zeroed(bytes)), Unmapper{bytes});
 }
+
+/// Bytes aligned to a 2 MiB boundary that the kernel is asked to back with huge pages (where
+/// transparent huge pages are enabled on request, as they often are): tables read at random all
+/// over hundreds of megabytes then miss the TLB far less. Null when the memory cannot be had.
+void* alloc_huge(std::size_t bytes);
+void free_huge(void* p);
+
+/// A std::vector allocator for large tables read at random: blocks of 2 MiB or more come from
+/// alloc_huge, smaller ones from operator new.
+template <class T>
+struct HugePageAllocator {
+  using value_type = T;
+  static constexpr std::size_t HUGE_BYTES = std::size_t{2} << 20;
+  HugePageAllocator() = default;
+  template <class U>
+  HugePageAllocator(const HugePageAllocator<U>&) {}
+  T* allocate(std::size_t n) {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_array_new_length();
+    if (n * sizeof(T) < HUGE_BYTES) return static_cast<T*>(::operator new(n * sizeof(T)));
+    void* p = alloc_huge(n * sizeof(T));
+    if (!p) throw std::bad_alloc();
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) {
+    if (n * sizeof(T) < HUGE_BYTES)
+      ::operator delete(p);
+    else
+      free_huge(p);
+  }
+  template <class U>
+  bool operator==(const HugePageAllocator<U>&) const { return true; }
+};
 
 }  // namespace tilestone::core

@@ -56,7 +56,12 @@ class Searcher {
   }
 
   /// Value of the position after the player's move (a chance node) searched `depth` moves deep.
-  float root(Board after, int depth) { return chance(after, 1.0f, depth); }
+  /// A root move begun after the deadline stops at once: its node count alone would let it run
+  /// up to CLOCK_CHECK_NODES nodes first, and so would every later root move.
+  float root(Board after, int depth) {
+    if (!aborted_ && deadline_ && deadline_->expired()) aborted_ = true;
+    return chance(after, 1.0f, depth);
+  }
 
   bool aborted() const { return aborted_; }
   std::uint64_t nodes() const { return nodes_; }

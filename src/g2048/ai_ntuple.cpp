@@ -17,10 +17,14 @@ class NTupleAi final : public Ai {
     const auto t0 = core::now_us();
     Analysis out = legal_moves(b);
     // The same choice as best_move (the trainer's policy): the first of the largest values.
+    // Every afterstate's weights are requested before the first is summed.
+    std::array<Board, 4> after{};
+    for (Dir d : ALL_DIRS)
+      if (out.legal[index(d)]) net_->prefetch(after[index(d)] = b.after(d));
     float best = 0;
     for (Dir d : ALL_DIRS) {
       if (!out.legal[index(d)]) continue;
-      const float v = static_cast<float>(b.gain(d)) + net_->value(b.after(d));
+      const float v = static_cast<float>(b.gain(d)) + net_->value(after[index(d)]);
       out.values[index(d)] = v;
       ++out.nodes;
       if (!out.best || v > best) out.best = d, best = v;

@@ -38,7 +38,13 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
       break;
     }
     limits.seed = core::derive_seed(out.record.seed, static_cast<std::uint64_t>(game.moves()) + 1);
+    const auto cpu0 = core::thread_cpu_us();
     const Analysis a = ai.analyze(game.grid().to_board(), limits);
+    if (limits.threads <= 1) {
+      const double cpu_ms = static_cast<double>(core::thread_cpu_us() - cpu0) / 1000.0;
+      out.record.move_cpu.add(cpu_ms);
+      out.record.max_move_cpu_ms = std::max(out.record.max_move_cpu_ms, cpu_ms);
+    }
     out.record.move_times.add(a.time_ms);
     out.record.think_ms += a.time_ms;
     out.record.max_move_ms = std::max(out.record.max_move_ms, a.time_ms);
@@ -110,13 +116,19 @@ BenchSummary summarize(const BenchReport& r) {
   s.score_median = sc.median;
   s.score_max = sc.max;
   s.moves_per_s = think_ms > 0 ? static_cast<double>(s.total_moves) / (think_ms / 1000.0) : 0;
-  core::LogHistogram times;
+  core::LogHistogram times, cpu;
   for (const auto& g : r.games) {
     times.merge(g.move_times);
+    cpu.merge(g.move_cpu);
     s.ms_max = std::max(s.ms_max, g.max_move_ms);
+    s.cpu_max = std::max(s.cpu_max, g.max_move_cpu_ms);
   }
   s.ms_p50 = times.quantile(0.5);
   s.ms_p99 = times.quantile(0.99);
+  if (s.cpu_max > 0) {
+    s.cpu_p50 = cpu.quantile(0.5);
+    s.cpu_p99 = cpu.quantile(0.99);
+  }
   return s;
 }
 
@@ -129,6 +141,9 @@ std::string report_text(const std::string& setup, const BenchSummary& s) {
   out += fmt::format("\nscore     mean {:.0f}  median {:.0f}  max {:.0f}\n", s.score_mean, s.score_median, s.score_max);
   out += fmt::format("moves     {} in all, {:.1f} moves/s per job\n", s.total_moves, s.moves_per_s);
   out += fmt::format("ms/move   p50 {:.2f}  p99 {:.2f}  max {:.2f}\n", s.ms_p50, s.ms_p99, s.ms_max);
+  if (s.cpu_max > 0)
+    out += fmt::format("cpu ms    p50 {:.2f}  p99 {:.2f}  max {:.2f}  (of each move's time, the part its thread ran)\n",
+                       s.cpu_p50, s.cpu_p99, s.cpu_max);
   return out;
 }
 

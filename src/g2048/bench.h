@@ -52,6 +52,10 @@ struct GameRecord {
   double max_move_ms = 0;   ///< the slowest decision
   bool stopped = false;     ///< ended by stop_at, not by game over
   core::LogHistogram move_times;  ///< every decision's time, in ms
+  /// Every decision's CPU time on the game's thread, in ms (searches on one thread only; empty
+  /// otherwise). Decision time beyond it is time the machine gave to other work.
+  core::LogHistogram move_cpu;
+  double max_move_cpu_ms = 0;
 };
 
 struct BenchReport {
@@ -76,6 +80,7 @@ struct BenchSummary {
   double score_mean = 0, score_median = 0, score_max = 0;
   double moves_per_s = 0;                      ///< total moves / total think time
   double ms_p50 = 0, ms_p99 = 0, ms_max = 0;
+  double cpu_p50 = 0, cpu_p99 = 0, cpu_max = 0;  ///< CPU time per decision (0: not measured)
   std::uint64_t total_moves = 0;
 };
 BenchSummary summarize(const BenchReport& r);

@@ -21,8 +21,9 @@ inline constexpr int TT_BITS = 17;              ///< transposition table entries
 /// Nodes between two looks at the clock: an n-tuple evaluation takes about a microsecond, so the
 /// search notices its deadline within a fraction of a millisecond.
 inline constexpr int CLOCK_CHECK_NODES = 256;
-/// Share of the time budget kept back: measured moves ended 1-2 ms after a 10 ms deadline (the
-/// unwinding of the interrupted iteration and the machine), so the search stops this much early.
+/// Share of the time budget kept back. A search that holds the CPU ends within 0.2 ms of its
+/// deadline (bench's "cpu ms"); moves on this shared machine end 1-2 ms late (p99) because the
+/// thread waits for a processor, so the search stops this much early.
 inline constexpr double BUDGET_MARGIN = 0.15;
 
 // Seed-002 minimax (ovolve's recipe): evaluation weights, and the window of its search.
@@ -49,6 +50,11 @@ inline constexpr double TD_ALPHA = 0.1;              ///< step size, shared amon
 inline constexpr double TD_FINE_TUNE_START = 0.8;    ///< share of the games after which the step drops
 inline constexpr double TD_FINE_TUNE_FACTOR = 0.1;   ///< ... to alpha times this
 inline constexpr int TD_REPORT_GAMES = 1000;         ///< games per progress report and log line
+inline constexpr double RESTART_SHARE_MAX = 0.9;     ///< the rest start from the empty board (the curve)
+inline constexpr int RESTART_POOL = 4096;            ///< late boards kept for restarted games
+inline constexpr double RESTART_FROM = 0.5;          ///< they come from after this share of a game's moves
+/// Stream index of a training game's restart choices (derive_seed(game seed, this)).
+inline constexpr unsigned RESTART_STREAM = 1;
 
 
 // Analysis in human terms and game review (g2048/review.h): a move is worth the expected final

@@ -4,15 +4,23 @@
 // each afterstate's value moves toward the reward of the next move plus the next afterstate's
 // value (TD(0)), swept from the last move back to the first so that the end of the game reaches
 // the start in one pass. Several threads may play games against one shared network.
+//
+// Two options aim at the late game, which plain TD reaches too rarely to learn: temporal
+// coherence (TC: every weight gets its own step, alpha * |sum of its errors| / sum of their
+// absolute values, so weights whose errors keep one sign move fast and noisy ones settle), and
+// restarts (a share of the games begins from a board taken from the later part of an earlier
+// game, so boards holding 8192 and 16384 come up far more often).
 
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 
 #include "g2048/ntuple.h"
 #include "g2048/params.h"
+#include "g2048/train_state.h"
 
 namespace tilestone::g2048 {
 
@@ -25,6 +33,10 @@ struct TrainConfig {
   double fine_tune_start = params::TD_FINE_TUNE_START;
   double fine_tune_factor = params::TD_FINE_TUNE_FACTOR;
   std::uint64_t report_games = params::TD_REPORT_GAMES;  ///< games between two progress reports
+  bool tc = false;                ///< temporal coherence: per-weight steps, alpha the meta step
+  double restart_share = 0;       ///< share of the games that start from a late board of the pool
+  std::size_t restart_pool = params::RESTART_POOL;  ///< boards the pool holds
+  double restart_from = params::RESTART_FROM;       ///< pool boards come from after this share of a game
 };
 
 /// The tiles whose rates the reports count: 2048, 4096, 8192, 16384, 32768.
@@ -34,24 +46,30 @@ inline constexpr std::array<int, 5> REPORTED_EXPONENTS{11, 12, 13, 14, 15};
 struct TrainProgress {
   std::uint64_t games = 0;            ///< games trained in all (resumed ones included)
   std::uint64_t target = 0;
-  std::uint64_t block_games = 0;      ///< games in the block just reported
+  std::uint64_t block_games = 0;      ///< games in the block just reported (restarted ones too)
+  std::uint64_t restarted = 0;        ///< of those, games that began from a pool board
   double elapsed_s = 0;               ///< this run's time
   double games_per_s = 0, moves_per_s = 0;  ///< this run's average speed
   double alpha = 0;                   ///< step size in the block
-  double mean_score = 0;              ///< over the block
+  double mean_score = 0;              ///< over the block's games from the empty board
   double max_score = 0;
-  std::array<double, 5> rates{};      ///< share of the block's games reaching each reported tile
+  std::array<double, 5> rates{};      ///< share of those games reaching each reported tile
 };
 
 struct TrainHooks {
   std::function<void(const TrainProgress&)> on_progress;  ///< after every block
-  std::function<void(const NTupleNetwork&)> on_checkpoint;  ///< every `checkpoint_games` games
+  /// Every `checkpoint_games` games, with what a resumed run needs besides the weights.
+  std::function<void(const NTupleNetwork&, const TrainState&)> on_checkpoint;
   std::uint64_t checkpoint_games = 0;                       ///< 0: never
   const std::atomic<bool>* stop = nullptr;                  ///< set it to stop after the games under way
 };
 
 /// One TD(0) step toward `target` for afterstate `b`; returns the new value.
 float td_update(NTupleNetwork& net, Board b, float target, float alpha);
+/// The same step with temporal coherence: each weight moves by alpha * |E| / A of the error
+/// shared among the features (alpha while A = 0), then E and A take in the error. `state` must
+/// have TC accumulators for `net`. Returns the new value.
+float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha);
 
 /// What one training game did.
 struct GameOutcome {
@@ -59,13 +77,29 @@ struct GameOutcome {
   int max_exponent = 0;
   int moves = 0;
   bool interrupted = false;  ///< `stop` cut it off: nothing was learnt
+  bool restarted = false;    ///< it began from a pool board
+  std::uint64_t late_board = 0;  ///< a board from its later part (it joined the pool with restarts on)
 };
-/// Plays one training game with `seed` and learns from it.
-GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, float alpha, const std::atomic<bool>* stop = nullptr);
+/// How one training game is played and learnt from.
+struct Episode {
+  float alpha = static_cast<float>(params::TD_ALPHA);
+  TrainState* state = nullptr;      ///< TC accumulators (when it has them) and the restart pool
+  double restart_share = 0;         ///< 0: no restarts, and the pool is left alone
+  double restart_from = params::RESTART_FROM;
+  std::size_t restart_pool = params::RESTART_POOL;
+  std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
+};
+/// Plays one training game with `seed` and learns from it. The spawns come from `seed` alone; the
+/// restart choice and the late board from a second stream derived from it. With restarts on, a
+/// finished game adds its late board to the pool, so on one thread the pool after game i
+/// depends only on games 0..i, wherever runs stopped and resumed.
+GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& episode,
+                       const std::atomic<bool>* stop = nullptr);
 
 /// Trains `net` until it has seen config.games games (or `stop` is set). With one thread the
-/// result depends only on the network, the seed and the game count.
-void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hooks = {});
+/// result depends only on the network, `state`, the seed and the game count. `state` (may be
+/// null when neither TC nor restarts are on) carries TC accumulators and the pool across runs.
+void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hooks = {}, TrainState* state = nullptr);
 
 /// The move a 1-ply player takes: the largest reward plus afterstate value (nullopt when lost).
 struct Greedy {

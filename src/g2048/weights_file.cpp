@@ -62,6 +62,11 @@ struct Header {
   std::uint64_t checksum = 0;
   std::size_t size = 0;           // bytes up to the payload
   std::size_t checksum_pos = 0;   // where the checksum field sits
+  std::uint64_t restart_next = 0;
+  // The payload's bytes: the weights, then the TC accumulators and the restart pool.
+  std::uint64_t expected_payload() const {
+    return info.weights * element_bytes(info.encoding) + (info.tc ? info.weights * 8 : 0) + info.restart_boards * 8;
+  }
 };
 
 core::Result<Header> parse_header(std::string_view bytes) {
@@ -70,9 +75,9 @@ core::Result<Header> parse_header(std::string_view bytes) {
   Reader r(bytes.substr(MAGIC_BYTES));
   Header h;
   h.info.version = r.get<std::uint32_t>();
-  if (!r.short_read() && h.info.version != WEIGHTS_VERSION)
-    return core::fail(fmt::format("weights file version {} is not supported (this build reads version {})",
-                                  h.info.version, WEIGHTS_VERSION));
+  if (!r.short_read() && (h.info.version < WEIGHTS_OLDEST_VERSION || h.info.version > WEIGHTS_VERSION))
+    return core::fail(fmt::format("weights file version {} is not supported (this build reads versions {} to {})",
+                                  h.info.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION));
   const auto encoding = r.get<std::uint32_t>();
   const auto header_bytes = r.get<std::uint32_t>();
   const auto tuples = r.get<std::uint32_t>();
@@ -91,6 +96,14 @@ core::Result<Header> parse_header(std::string_view bytes) {
   h.info.games_trained = r.get<std::uint64_t>();
   h.info.weights = r.get<std::uint64_t>();
   h.info.payload_bytes = r.get<std::uint64_t>();
+  std::uint64_t restart_next = 0;
+  if (h.info.version >= 2) {
+    const auto tc = r.get<std::uint32_t>();
+    if (tc > 1) return core::fail(fmt::format("weights file is corrupt: TC flag {}", tc));
+    h.info.tc = tc == 1;
+    h.info.restart_boards = r.get<std::uint64_t>();
+    restart_next = r.get<std::uint64_t>();
+  }
   h.checksum_pos = MAGIC_BYTES + r.pos();
   h.checksum = r.get<std::uint64_t>();
   if (r.short_read()) return core::fail("weights file is truncated (its header is incomplete)");
@@ -103,15 +116,19 @@ core::Result<Header> parse_header(std::string_view bytes) {
   for (const Tuple& t : h.layout) expected += std::uint64_t{1} << (4 * t.size());
   if (h.info.weights != expected) return core::fail("weights file is corrupt: its weight count does not match its tuples");
   if (!(std::isfinite(h.info.scale) && h.info.scale >= 0)) return core::fail("weights file is corrupt: bad scale");
+  if (h.info.restart_boards > (std::uint64_t{1} << 24) ||
+      (h.info.restart_boards > 0 ? restart_next >= h.info.restart_boards : restart_next != 0))
+    return core::fail("weights file is corrupt: bad restart pool");
+  h.restart_next = restart_next;
   return h;
 }
 
-std::string header_bytes(const NTupleNetwork& net, WeightEncoding enc, double scale, std::uint64_t weights,
-                         std::uint64_t payload, std::uint64_t checksum) {
+std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, WeightEncoding enc, double scale,
+                         std::uint64_t weights, std::uint64_t payload, const TrainState* state, std::uint64_t checksum) {
   std::string h(WEIGHTS_MAGIC, MAGIC_BYTES);
-  std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5;
+  std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5 + (version >= 2 ? 4 + 8 * 2 : 0);
   for (const Tuple& t : net.layout()) size += 1 + t.size();
-  put<std::uint32_t>(h, WEIGHTS_VERSION);
+  put<std::uint32_t>(h, version);
   put<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
   put<std::uint32_t>(h, static_cast<std::uint32_t>(size));
   put<std::uint32_t>(h, static_cast<std::uint32_t>(net.layout().size()));
@@ -123,6 +140,11 @@ std::string header_bytes(const NTupleNetwork& net, WeightEncoding enc, double sc
   put<std::uint64_t>(h, net.games_trained);
   put<std::uint64_t>(h, weights);
   put<std::uint64_t>(h, payload);
+  if (version >= 2) {
+    put<std::uint32_t>(h, state && state->has_tc() ? 1 : 0);
+    put<std::uint64_t>(h, state ? state->restart_pool.size() : 0);
+    put<std::uint64_t>(h, state && !state->restart_pool.empty() ? state->restart_next % state->restart_pool.size() : 0);
+  }
   put<std::uint64_t>(h, checksum);
   return h;
 }
@@ -131,7 +153,10 @@ std::string header_bytes(const NTupleNetwork& net, WeightEncoding enc, double sc
 
 std::string_view to_string(WeightEncoding e) { return e == WeightEncoding::Int16 ? "int16" : "float32"; }
 
-std::string encode_network(const NTupleNetwork& net, const SaveOptions& options) {
+std::string encode_network(const NTupleNetwork& net, const SaveOptions& options, const TrainState* state) {
+  // A version 1 file has no room for training state.
+  const std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
+  if (version < 2) state = nullptr;
   // Step 1. The weights, raw, in the chosen encoding.
   std::uint64_t weights = 0;
   float largest = 0;
@@ -151,11 +176,18 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options)
         put<float>(raw, w);
       }
     }
+  if (state && state->has_tc()) {
+    for (const auto* acc : {&state->tc_error, &state->tc_abs})
+      for (const auto& table : *acc)
+        for (float x : table) put<float>(raw, x);
+  }
+  if (state)
+    for (std::uint64_t board : state->restart_pool) put<std::uint64_t>(raw, board);
 
-  // Step 2. Checksum over the header (checksum field zero) and the raw weights, then compress.
-  const std::string unsummed = header_bytes(net, options.encoding, scale, weights, raw.size(), 0);
+  // Step 2. Checksum over the header (checksum field zero) and the raw payload, then compress.
+  const std::string unsummed = header_bytes(net, version, options.encoding, scale, weights, raw.size(), state, 0);
   const std::uint64_t checksum = fnv1a(raw, fnv1a(unsummed));
-  std::string out = header_bytes(net, options.encoding, scale, weights, raw.size(), checksum);
+  std::string out = header_bytes(net, version, options.encoding, scale, weights, raw.size(), state, checksum);
   const std::size_t head = out.size();
   out.resize(head + ZSTD_compressBound(raw.size()));
   ZSTD_CCtx* cctx = ZSTD_createCCtx();
@@ -173,11 +205,17 @@ core::Result<WeightsInfo> read_weights_info(std::string_view bytes) {
 }
 
 core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
+  auto c = decode_checkpoint(bytes);
+  if (!c) return core::fail(c.error());
+  return std::move(c->net);
+}
+
+core::Result<Checkpoint> decode_checkpoint(std::string_view bytes) {
   auto parsed = parse_header(bytes);
   if (!parsed) return core::fail(parsed.error());
   const Header& h = *parsed;
   const std::size_t elem = element_bytes(h.info.encoding);
-  if (h.info.payload_bytes != h.info.weights * elem)
+  if (h.info.payload_bytes != h.expected_payload())
     return core::fail("weights file is corrupt: its payload size does not match its weights");
 
   // Step 1. Decompress exactly the announced number of bytes.
@@ -196,8 +234,9 @@ core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
   std::memset(unsummed.data() + h.checksum_pos, 0, 8);
   if (fnv1a(raw, fnv1a(unsummed)) != h.checksum) return core::fail("weights file is corrupt (checksum mismatch)");
 
-  // Step 3. The weights.
-  NTupleNetwork net(h.layout);
+  // Step 3. The weights, then the training state.
+  Checkpoint out{NTupleNetwork(h.layout), {}};
+  NTupleNetwork& net = out.net;
   net.games_trained = h.info.games_trained;
   std::size_t pos = 0;
   for (std::size_t t = 0; t < h.layout.size(); ++t)
@@ -211,11 +250,23 @@ core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
       }
       pos += elem;
     }
-  return net;
+  if (h.info.tc) {
+    out.state.enable_tc(net);
+    for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})
+      for (auto& table : *acc) {
+        std::memcpy(table.data(), raw.data() + pos, table.size() * 4);
+        pos += table.size() * 4;
+      }
+  }
+  out.state.restart_pool.resize(h.info.restart_boards);
+  if (h.info.restart_boards > 0) std::memcpy(out.state.restart_pool.data(), raw.data() + pos, h.info.restart_boards * 8);
+  out.state.restart_next = h.restart_next;
+  return out;
 }
 
-core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options) {
-  const std::string bytes = encode_network(net, options);
+core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options,
+                                         const TrainState* state) {
+  const std::string bytes = encode_network(net, options, state);
   const std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
@@ -227,13 +278,19 @@ core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::st
   return static_cast<std::uint64_t>(bytes.size());
 }
 
-core::Result<NTupleNetwork> load_network(const std::string& path) {
+core::Result<Checkpoint> load_checkpoint(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return core::fail(fmt::format("cannot open weights file {}", path));
   const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  auto net = decode_network(bytes);
-  if (!net) return core::fail(fmt::format("{}: {}", path, net.error()));
-  return net;
+  auto c = decode_checkpoint(bytes);
+  if (!c) return core::fail(fmt::format("{}: {}", path, c.error()));
+  return c;
+}
+
+core::Result<NTupleNetwork> load_network(const std::string& path) {
+  auto c = load_checkpoint(path);
+  if (!c) return core::fail(c.error());
+  return std::move(c->net);
 }
 
 }  // namespace tilestone::g2048

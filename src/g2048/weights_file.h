@@ -3,8 +3,12 @@
 //
 //   magic "TSNTUPLE" | u32 version | u32 encoding | u32 header bytes | u32 tuples
 //   | per tuple: u8 cells, the cells | f64 scale | u64 games trained | u64 weights | u64 payload bytes
-//   | u64 checksum (FNV-1a over the header with this field zeroed, then the uncompressed weights)
-//   | zstd payload
+//   | (version 2) u32 TC accumulators present | u64 restart boards | u64 restart ring slot
+//   | u64 checksum (FNV-1a over the header with this field zeroed, then the uncompressed payload)
+//   | zstd payload: the weights, then (version 2, training checkpoints only) the TC accumulators
+//     E and A as float32 per weight, then the restart pool's boards as u64.
+//
+// Version 1 files (no training state) still load; this build writes version 2.
 //
 // Encodings: float32 (exact; training checkpoints) and int16 (weight = q * scale, with scale =
 // largest |weight| / 32767; the shipped network). A wrong, truncated, corrupt or foreign file is
@@ -16,11 +20,14 @@
 
 #include "core/result.h"
 #include "g2048/ntuple.h"
+#include "g2048/train_state.h"
 
 namespace tilestone::g2048 {
 
 inline constexpr char WEIGHTS_MAGIC[9] = "TSNTUPLE";
-inline constexpr std::uint32_t WEIGHTS_VERSION = 1;
+inline constexpr std::uint32_t WEIGHTS_VERSION = 2;
+/// The oldest version this build reads.
+inline constexpr std::uint32_t WEIGHTS_OLDEST_VERSION = 1;
 
 enum class WeightEncoding : std::uint32_t { Float32 = 0, Int16 = 1 };
 
@@ -30,17 +37,29 @@ std::string_view to_string(WeightEncoding e);
 struct SaveOptions {
   WeightEncoding encoding = WeightEncoding::Float32;
   int zstd_level = 3;
+  /// WEIGHTS_VERSION, or 1 for builds older than the training state (a file without one).
+  std::uint32_t version = WEIGHTS_VERSION;
 };
 
-/// The file's bytes.
-std::string encode_network(const NTupleNetwork& net, const SaveOptions& options = {});
+/// The file's bytes; `state` (a training checkpoint's TC accumulators and restart pool) is stored
+/// too when given.
+std::string encode_network(const NTupleNetwork& net, const SaveOptions& options = {}, const TrainState* state = nullptr);
 /// The network a file's bytes hold.
 core::Result<NTupleNetwork> decode_network(std::string_view bytes);
 
+/// A network with the training state stored beside it (empty when the file has none).
+struct Checkpoint {
+  NTupleNetwork net;
+  TrainState state;
+};
+core::Result<Checkpoint> decode_checkpoint(std::string_view bytes);
+
 /// Writes the file through a temporary and a rename, so an interrupted save leaves the old file.
 /// Returns the bytes written.
-core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options = {});
+core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options = {},
+                                         const TrainState* state = nullptr);
 core::Result<NTupleNetwork> load_network(const std::string& path);
+core::Result<Checkpoint> load_checkpoint(const std::string& path);
 
 /// What a file's header says, without decompressing the weights.
 struct WeightsInfo {
@@ -51,6 +70,8 @@ struct WeightsInfo {
   std::uint64_t games_trained = 0;
   std::uint64_t weights = 0;
   std::uint64_t payload_bytes = 0;
+  bool tc = false;                   ///< TC accumulators stored
+  std::uint64_t restart_boards = 0;  ///< restart pool boards stored
 };
 core::Result<WeightsInfo> read_weights_info(std::string_view bytes);
 

@@ -22,6 +22,18 @@ check "resume appends to the log" test "$(wc -l < "$tmp/a.csv")" = 3
 expect_status 0 2048 train --out "$tmp/c.tsn" --games 400 --layout $small --quiet
 check "one thread is reproducible" cmp -s "$tmp/a.tsn" "$tmp/c.tsn"
 
+# Temporal coherence and restarts: a run stopped at 400 games and resumed (the checkpoint keeps
+# the TC accumulators and the restart pool) gives the file of a run that never stopped. (The step
+# schedule depends on --games, so these runs keep one step.)
+late="--tc --restart-share 0.5 --fine-tune-start 1 --quiet"
+expect_status 0 2048 train --out "$tmp/tc.tsn" --games 800 --layout $small $late
+expect_status 0 2048 train --out "$tmp/tc1.tsn" --games 400 --layout $small $late
+expect_status 0 2048 train --out "$tmp/tc2.tsn" --resume "$tmp/tc1.tsn" --games 800 $late
+check "a resumed TC + restart run matches one run" cmp -s "$tmp/tc.tsn" "$tmp/tc2.tsn"
+expect_status 0 2048 train --out "$tmp/tc3.tsn" --resume "$tmp/tc1.tsn" --games 500 --quiet
+check "resuming without --tc says it drops the accumulators" grep -q "TC accumulators of .* are dropped" "$tmp/err"
+expect_status 0 2048 bench --ai ntuple --network "$tmp/tc.tsn" --games 2
+
 expect_status 0 2048 hint --board "$board" --ai ntuple --network "$tmp/b.tsn"
 check "the ntuple AI names a best move" grep -q "^best: .*(ntuple, depth 1" "$tmp/out"
 expect_status 0 2048 hint --board "$board" --eval ntuple --network "$tmp/b.tsn" --depth 2
@@ -51,6 +63,9 @@ expect_status 2 2048 hint --board "$board" --ai minimax --eval ntuple --network 
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 0
 expect_status 2 2048 train --out "$tmp/d.tsn" --layout 0123,0g
 expect_status 2 2048 train --out "$tmp/d.tsn" --alpha 2
+expect_status 2 2048 train --out "$tmp/d.tsn" --restart-share 0.95
+check "a bad restart share is explained" grep -q "restart-share must be between 0 and 0.9" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --fine-tune-start 1.5
 # Without a network the ntuple AI and --eval ntuple are errors; the default expectimax needs none.
 TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --ai ntuple
 check "the missing file is named" grep -q "missing.tsn" "$tmp/err"

@@ -1,0 +1,212 @@
+// The late-game options of TD training: temporal coherence, restarts from late boards, and the
+// training state that the weights file keeps for them.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "core/rng.h"
+#include "g2048/grid.h"
+#include "g2048/td_train.h"
+#include "g2048/weights_file.h"
+
+using namespace tilestone;
+using namespace tilestone::g2048;
+
+namespace {
+
+Board board(const char* text) { return parse_grid(text).value().to_board(); }
+
+std::vector<Tuple> small_layout() { return {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {1, 2, 5, 6}}; }
+
+bool same_tables(const std::vector<WeightTable>& a, const std::vector<WeightTable>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t t = 0; t < a.size(); ++t)
+    if (a[t].size() != b[t].size() || std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(float)) != 0)
+      return false;
+  return true;
+}
+
+bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
+  std::vector<WeightTable> ta, tb;
+  for (std::size_t t = 0; t < a.layout().size(); ++t) ta.push_back(a.table(t));
+  for (std::size_t t = 0; t < b.layout().size(); ++t) tb.push_back(b.table(t));
+  return a.layout() == b.layout() && same_tables(ta, tb);
+}
+
+bool same_state(const TrainState& a, const TrainState& b) {
+  return same_tables(a.tc_error, b.tc_error) && same_tables(a.tc_abs, b.tc_abs) && a.restart_pool == b.restart_pool &&
+         a.restart_next == b.restart_next;
+}
+
+}  // namespace
+
+TEST(NTupleTc, AStepMovesTowardTheTargetAndShrinksWhenErrorsDisagree) {
+  const Board b = board("2,4,8,16/0,0,0,0/0,2,0,0/0,0,0,0");
+  NTupleNetwork plain(small_layout()), tc(small_layout());
+  TrainState state;
+  state.enable_tc(tc);
+
+  // Fresh accumulators: the first step is plain TD's.
+  const float first = td_update_tc(tc, state, b, 1000.0f, 0.5f);
+  EXPECT_FLOAT_EQ(first, td_update(plain, b, 1000.0f, 0.5f));
+  EXPECT_GT(first, 0.0f);
+  EXPECT_LT(first, 1000.0f);
+
+  // Errors of one sign keep the full step: each update closes the same share of the gap.
+  const float gap = 1000.0f - first;
+  const float second = td_update_tc(tc, state, b, 1000.0f, 0.5f);
+  EXPECT_NEAR(1000.0f - second, gap * (1000.0f - first) / 1000.0f, 0.05f * gap);
+
+  // A target on the other side: the step moves toward it...
+  const float third = td_update_tc(tc, state, b, -1000.0f, 0.5f);
+  EXPECT_LT(third, second);
+  // ... and now the accumulated errors disagree, so the next step is shorter than plain TD's
+  // from the same value.
+  NTupleNetwork twin = tc;
+  const float before = tc.value(b);
+  const float tc_after = td_update_tc(tc, state, b, -1000.0f, 0.5f);
+  const float td_after = td_update(twin, b, -1000.0f, 0.5f);
+  EXPECT_LT(tc_after, before);                          // still toward the target
+  EXPECT_GT(tc_after, td_after);                        // but a shorter step
+  EXPECT_GT(before - tc_after, 0.05f * (before - td_after));
+  // Every weight of the board's features carries E and A, with |E| <= A.
+  std::size_t touched = 0;
+  for (std::size_t t = 0; t < state.tc_abs.size(); ++t)
+    for (std::size_t i = 0; i < state.tc_abs[t].size(); ++i)
+      if (state.tc_abs[t][i] > 0) {
+        ++touched;
+        EXPECT_LE(std::fabs(state.tc_error[t][i]), state.tc_abs[t][i] * (1 + 1e-6f));
+      }
+  EXPECT_GT(touched, 0u);
+}
+
+TEST(NTupleTc, TrainingWithTcLearnsAndIsReproducible) {
+  TrainConfig cfg;
+  cfg.games = 200;
+  cfg.seed = 4;
+  cfg.tc = true;
+  cfg.alpha = 1.0;
+  NTupleNetwork a(small_layout()), b(small_layout());
+  TrainState sa, sb;
+  double first = 0, last = 0;
+  TrainHooks hooks;
+  cfg.report_games = 50;
+  hooks.on_progress = [&](const TrainProgress& p) { (p.games == 50 ? first : last) = p.mean_score; };
+  train(a, cfg, hooks, &sa);
+  train(b, cfg, {}, &sb);
+  EXPECT_TRUE(sa.has_tc());
+  EXPECT_TRUE(same_weights(a, b));
+  EXPECT_TRUE(same_state(sa, sb));
+  EXPECT_GT(last, first);  // it learns: the last block of games scores more than the first
+}
+
+TEST(NTupleRestart, RestartsAreSeededAndAResumedRunMatchesOneRun) {
+  TrainConfig cfg;
+  cfg.games = 120;
+  cfg.seed = 9;
+  cfg.report_games = 20;
+  cfg.restart_share = 0.5;
+  cfg.restart_pool = 16;
+  cfg.fine_tune_start = 1.0;
+  cfg.tc = true;
+  std::uint64_t restarted = 0, fresh_blocks = 0;
+  TrainHooks hooks;
+  hooks.on_progress = [&](const TrainProgress& p) {
+    restarted += p.restarted;
+    if (p.restarted < p.block_games) ++fresh_blocks;
+  };
+  NTupleNetwork whole(small_layout()), again(small_layout());
+  TrainState sw, sa;
+  train(whole, cfg, hooks, &sw);
+  train(again, cfg, {}, &sa);
+  EXPECT_TRUE(same_weights(whole, again));
+  EXPECT_TRUE(same_state(sw, sa));
+  // The pool fills from the first game on; then about half the games restart.
+  EXPECT_GT(restarted, 35u);
+  EXPECT_LT(restarted, 85u);
+  EXPECT_EQ(fresh_blocks, 6u);
+  ASSERT_EQ(sw.restart_pool.size(), 16u);  // full, a ring
+  EXPECT_LT(sw.restart_next, 16u);
+  for (std::uint64_t bits : sw.restart_pool) EXPECT_GE(Board(bits).max_exponent(), 4) << std::hex << bits;
+
+  // Stopped after 60 games, saved with its state, loaded and resumed: the same network and pool.
+  NTupleNetwork part(small_layout());
+  TrainState sp;
+  cfg.games = 60;
+  train(part, cfg, {}, &sp);
+  auto loaded = decode_checkpoint(encode_network(part, {}, &sp));
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  Checkpoint resumed = std::move(loaded).value();
+  cfg.games = 120;
+  train(resumed.net, cfg, {}, &resumed.state);
+  EXPECT_TRUE(same_weights(whole, resumed.net));
+  EXPECT_TRUE(same_state(sw, resumed.state));
+
+  // Another seed restarts differently.
+  NTupleNetwork other(small_layout());
+  cfg.seed = 10;
+  train(other, cfg);
+  EXPECT_FALSE(same_weights(whole, other));
+}
+
+TEST(NTupleFile, TrainingStateRoundTripsAndVersionOneStillLoads) {
+  NTupleNetwork net(small_layout());
+  core::Rng rng(3);
+  for (std::size_t t = 0; t < net.layout().size(); ++t)
+    for (float& w : net.table(t)) w = static_cast<float>(rng.uniform() * 10 - 5);
+  net.games_trained = 77;
+  TrainState state;
+  state.enable_tc(net);
+  for (auto* acc : {&state.tc_error, &state.tc_abs})
+    for (auto& table : *acc)
+      for (float& x : table) x = static_cast<float>(rng.uniform());
+  for (int k = 0; k < 5; ++k) state.add_restart(rng.next() | 1, 4);
+  EXPECT_EQ(state.restart_next, 1u);
+
+  const std::string bytes = encode_network(net, {}, &state);
+  const auto info = read_weights_info(bytes);
+  ASSERT_TRUE(info.ok()) << info.error();
+  EXPECT_EQ(info->version, 2u);
+  EXPECT_TRUE(info->tc);
+  EXPECT_EQ(info->restart_boards, 4u);
+  const auto back = decode_checkpoint(bytes);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(same_weights(net, back->net));
+  EXPECT_TRUE(same_state(state, back->state));
+  EXPECT_EQ(back->net.games_trained, 77u);
+  EXPECT_EQ(encode_network(back->net, {}, &back->state), bytes);
+
+  // Without state: none comes back. Version 1 (the format before the state) still loads.
+  const auto bare = decode_checkpoint(encode_network(net));
+  ASSERT_TRUE(bare.ok());
+  EXPECT_FALSE(bare->state.has_tc());
+  EXPECT_TRUE(bare->state.restart_pool.empty());
+  SaveOptions v1;
+  v1.version = 1;
+  const std::string old = encode_network(net, v1, &state);
+  EXPECT_EQ(read_weights_info(old)->version, 1u);
+  EXPECT_LT(old.size(), bytes.size());
+  const auto old_back = decode_checkpoint(old);
+  ASSERT_TRUE(old_back.ok()) << old_back.error();
+  EXPECT_TRUE(same_weights(net, old_back->net));
+  EXPECT_FALSE(old_back->state.has_tc());
+
+  // Corrupt state fields are refused with a message.
+  const std::size_t fields = 8 + 4 * 4 + 4 * 5 + 8 * 4;  // magic, u32s, the tuples, scale and u64s
+  auto refused = [](std::string b, std::size_t pos, char value, const char* words) {
+    b[pos] = value;
+    const auto r = decode_network(b);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find(words), std::string::npos) << r.error();
+  };
+  refused(bytes, fields, 2, "TC flag");
+  refused(bytes, fields + 4, 9, "corrupt");       // pool size: the payload no longer matches
+  refused(bytes, fields + 12, 7, "restart pool");  // ring slot past the pool
+  for (std::size_t cut = 0; cut < bytes.size(); cut += bytes.size() / 30 + 1)
+    EXPECT_FALSE(decode_network(bytes.substr(0, cut)).ok());
+  std::string flipped = bytes;
+  flipped[bytes.size() - 5] = static_cast<char>(flipped[bytes.size() - 5] ^ 0x08);
+  EXPECT_FALSE(decode_network(flipped).ok());
+}
