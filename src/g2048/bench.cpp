@@ -148,12 +148,17 @@ std::string report_text(const std::string& setup, const BenchSummary& s) {
 }
 
 nlohmann::json game_to_json(const GameRecord& g) {
-  nlohmann::json hist = nlohmann::json::array();
-  for (const auto& [b, n] : g.move_times.buckets()) hist.push_back({b, n});
+  const auto buckets = [](const core::LogHistogram& h) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [b, n] : h.buckets()) out.push_back({b, n});
+    return out;
+  };
+  // The CPU times travel too, so that a merge of shards prints the same "cpu ms" line.
   return {{"index", g.index},         {"seed", g.seed},       {"score", g.score},
           {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves},
           {"think_ms", g.think_ms},   {"max_move_ms", g.max_move_ms}, {"stopped", g.stopped},
-          {"move_ms_log_buckets", hist}};
+          {"move_ms_log_buckets", buckets(g.move_times)}, {"max_move_cpu_ms", g.max_move_cpu_ms},
+          {"move_cpu_ms_log_buckets", buckets(g.move_cpu)}};
 }
 
 core::Result<GameRecord> game_from_json(const nlohmann::json& j) {
@@ -170,6 +175,11 @@ core::Result<GameRecord> game_from_json(const nlohmann::json& j) {
     g.max_move_ms = j.at("max_move_ms").get<double>();
     g.stopped = j.at("stopped").get<bool>();
     for (const auto& b : j.at("move_ms_log_buckets")) g.move_times.add_bucket(b.at(0).get<int>(), b.at(1).get<std::uint64_t>());
+    // Optional: results written before CPU times were measured have none.
+    g.max_move_cpu_ms = j.value("max_move_cpu_ms", 0.0);
+    if (j.contains("move_cpu_ms_log_buckets"))
+      for (const auto& b : j.at("move_cpu_ms_log_buckets"))
+        g.move_cpu.add_bucket(b.at(0).get<int>(), b.at(1).get<std::uint64_t>());
   } catch (const nlohmann::json::exception&) {
     return core::fail("a game record is incomplete or malformed");
   }

@@ -99,7 +99,9 @@ class MinimaxEngine final : public Engine {
       scores = trial;
       r.depth = depth;
       const int best = *std::max_element(scores.begin(), scores.end());
-      if (progress) progress({depth, best, nodes_.load(), static_cast<double>(clock.elapsed_us()) / 1000.0, {}});
+      if (progress)
+        progress({.depth = depth, .partial = false, .value = best, .nodes = nodes_.load(),
+                  .elapsed_ms = static_cast<double>(clock.elapsed_us()) / 1000.0, .pv = {}});
       if (std::abs(best) > WIN_BOUND) break;
       if (limits.time_ms > 0 && clock.elapsed_us() * 100 > static_cast<std::int64_t>(limits.time_ms) * 1000 * params::ITERATION_START_PERCENT / 4) break;
     }

@@ -11,12 +11,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 command -v parallel > /dev/null || fail "GNU parallel is not installed (scripts/deps.sh installs it)"
 
 # Timing figures differ from run to run; everything else must match.
-untimed() { sed -E 's/, [0-9.]+ moves\/s per job//; /^ms\/move|^max move time|^wall/d' "$1"; }
+untimed() { sed -E 's/, [0-9.]+ moves\/s per job//; s/^cpu ms .*/cpu ms (timing)/; /^ms\/move|^max move time|^wall/d' "$1"; }
 same_games() {
   python3 - "$1" "$2" <<'PY' || fail "$3: the merged games differ from the whole run's"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
-timing = ('think_ms', 'max_move_ms', 'move_ms_log_buckets', 'black_max_ms', 'white_max_ms', 'black_ms', 'white_ms')
+timing = ('think_ms', 'max_move_ms', 'move_ms_log_buckets', 'max_move_cpu_ms', 'move_cpu_ms_log_buckets', 'black_max_ms', 'white_max_ms', 'black_ms', 'white_ms')
 strip = lambda games: [{k: v for k, v in g.items() if k not in timing} for g in games]
 assert a['settings'] == b['settings'], 'settings differ'
 assert len(a['games']) > 0 and strip(a['games']) == strip(b['games']), 'games differ'

@@ -200,6 +200,29 @@ TEST(GomokuAi, StrongIsDeterministicAndReports) {
   EXPECT_GT(reports, 0);
 }
 
+// The minimax level reports each finished depth with its value, nodes and time in their own
+// fields (a positional initialiser once put the value in `partial` and the node count in `value`
+// when SearchInfo gained a field).
+TEST(GomokuAi, MinimaxReportsEachDepthInTheRightFields) {
+  Board b(15, Rule::FREESTYLE);
+  for (const char* m : {"h8", "i9", "h9", "a1", "h10", "a2", "h11"}) b.play(*parse_point(m, 15));
+  Limits l;
+  l.time_ms = 0;
+  l.depth = 2;
+  l.seed = 1;
+  std::vector<SearchInfo> reports;
+  const auto r = make_engine(Level::MINIMAX)->search(b, l, [&](const SearchInfo& info) { reports.push_back(info); });
+  ASSERT_FALSE(reports.empty());
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    EXPECT_EQ(reports[i].depth, static_cast<int>(i) + 1);
+    EXPECT_FALSE(reports[i].partial);
+    EXPECT_GT(reports[i].nodes, 0u);
+    EXPECT_LE(reports[i].nodes, r.nodes);
+  }
+  // White to move faces an open four: black makes five next, whatever white plays.
+  EXPECT_LT(reports.back().value, -params::WIN_BOUND);
+}
+
 TEST(GomokuAi, MinimaxDrawIsSeeded) {
   Board b(15);
   b.play({7, 7});
