@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -34,6 +35,28 @@ nlohmann::json read_json_file(const std::string& path) {
   auto j = nlohmann::json::parse(text.str(), nullptr, false);
   if (j.is_discarded()) throw UsageError("'" + path + "' is not JSON");
   return j;
+}
+
+std::vector<ResultFile> read_result_files(const std::vector<std::string>& paths, int max_games) {
+  std::vector<ResultFile> out;
+  std::set<std::pair<std::string, int>> seen;  // (settings, game): a file given twice counts once
+  for (const auto& path : paths) {
+    const auto doc = read_json_file(path);
+    if (!doc.is_object() || doc.value("kind", "") != match::RESULT_KIND)
+      throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
+    auto settings = match::settings_from_json(doc["settings"]);
+    if (!settings) throw UsageError(path + ": " + settings.error());
+    ResultFile file{doc.value("command", std::string("?")), *settings, {}};
+    const std::string key = doc["settings"].dump();
+    for (const auto& j : doc["games"]) {
+      if (max_games > 0 && static_cast<int>(file.games.size()) >= max_games) break;
+      auto g = match::game_from_json(j, settings->size);
+      if (!g) throw UsageError(path + ": " + g.error());
+      if (seen.insert({key, g->index}).second) file.games.push_back(std::move(*g));
+    }
+    out.push_back(std::move(file));
+  }
+  return out;
 }
 
 void write_file(const std::string& path, const std::string& content) {

@@ -93,35 +93,18 @@ struct FitOptionsCli {
   double learning_rate = 2.0, held_out = 0.1;
 };
 
-nlohmann::json read_document(const std::string& path) {
-  auto j = read_json_file(path);
-  if (!j.is_object() || j.value("kind", "") != match::RESULT_KIND)
-    throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
-  return j;
-}
-
 void run_fit(const FitOptionsCli& o) {
   if (!o.out.empty()) check_writable(o.out);
   std::vector<gomoku::tune::Sample> samples;
-  std::set<std::pair<std::string, int>> seen;  // (settings, game): a file given twice counts once
   int games = 0;
   std::string sources;
-  for (const auto& path : o.data) {
-    const auto doc = read_document(path);
-    auto settings = match::settings_from_json(doc["settings"]);
-    if (!settings) throw UsageError(path + ": " + settings.error());
-    const std::string key = doc["settings"].dump();
-    int used = 0;
-    for (const auto& j : doc["games"]) {
-      auto g = match::game_from_json(j, settings->size);
-      if (!g) throw UsageError(path + ": " + g.error());
-      if (!seen.insert({key, g->index}).second) continue;
-      auto more = gomoku::tune::samples_of_game(g->moves, settings->size, settings->rule, g->outcome, g->opening_moves);
+  for (const auto& file : read_result_files(o.data)) {
+    for (const auto& g : file.games) {
+      auto more = gomoku::tune::samples_of_game(g.moves, file.settings.size, file.settings.rule, g.outcome, g.opening_moves);
       samples.insert(samples.end(), more.begin(), more.end());
-      ++used;
     }
-    games += used;
-    sources += fmt::format("\n  {} games: {}", used, doc.value("command", std::string("?")));
+    games += static_cast<int>(file.games.size());
+    sources += fmt::format("\n  {} games: {}", file.games.size(), file.command);
   }
   if (samples.size() < 100) throw UsageError(fmt::format("only {} quiet positions: generate more games", samples.size()));
   gomoku::tune::FitOptions fo;

@@ -47,23 +47,9 @@ struct FitGame {
 
 std::vector<FitGame> read_games(const WinprobFitOptions& o) {
   std::vector<FitGame> out;
-  std::set<std::pair<std::string, int>> seen;  // a file given twice counts once
-  for (const auto& path : o.data) {
-    const auto doc = read_json_file(path);
-    if (!doc.is_object() || doc.value("kind", "") != match::RESULT_KIND)
-      throw UsageError("'" + path + "' is not the result of `tilestone gomoku tune generate` (or of a match)");
-    auto settings = match::settings_from_json(doc["settings"]);
-    if (!settings) throw UsageError(path + ": " + settings.error());
-    int used = 0;
-    for (const auto& j : doc["games"]) {
-      if (o.max_games > 0 && used >= o.max_games) break;
-      auto g = match::game_from_json(j, settings->size);
-      if (!g) throw UsageError(path + ": " + g.error());
-      if (!seen.insert({doc["settings"].dump(), g->index}).second) continue;
-      out.push_back({g->moves, settings->size, settings->rule, g->outcome, g->opening_moves});
-      ++used;
-    }
-  }
+  for (const auto& file : read_result_files(o.data, o.max_games))
+    for (const auto& g : file.games)
+      out.push_back({g.moves, file.settings.size, file.settings.rule, g.outcome, g.opening_moves});
   return out;
 }
 

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/shard.h"
+#include "match/report.h"
+#include "match/runner.h"
 
 namespace tilestone::app {
 
@@ -18,6 +20,17 @@ void check_writable(const std::string& path);
 
 /// A JSON file's contents; a UsageError naming the file when it can't be read or parsed.
 nlohmann::json read_json_file(const std::string& path);
+
+/// The games of one result file of `gomoku tune generate` or `gomoku match`.
+struct ResultFile {
+  std::string command;  ///< the command that wrote it
+  match::MatchSettings settings;
+  std::vector<match::GameResult> games;  ///< without games already read from an earlier file
+};
+/// Reads result files for fitting (`tune fit`, `winprob fit`): each must be a match result; a
+/// game met twice (the same file given twice) counts once; at most `max_games` per file when > 0.
+/// A UsageError naming the file for anything wrong.
+std::vector<ResultFile> read_result_files(const std::vector<std::string>& paths, int max_games = 0);
 
 /// The command line of this process, for result documents (main sets it).
 void set_command_line(int argc, const char* const* argv);

@@ -80,7 +80,7 @@ class Worker {
       done_depth_ = depth;
       best_score_ = score;
       best_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
-      if (id_ == 0 && progress) report(depth, score, best_pv_, false);
+      if (progress_) report(depth, score, best_pv_, false);
       // A proven result does not change with more depth.
       if (std::abs(score) > WIN_BOUND && depth >= 2) break;
       if (shared_.hard.elapsed_us() > shared_.soft_us) break;
