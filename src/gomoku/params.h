@@ -54,8 +54,12 @@ constexpr int VCT_TIME_PERCENT = 8;
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
 constexpr int TIME_SAFETY_PERCENT = 10;
 constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
-/// A new iteration is not started after this share of the budget has gone.
+/// The minimax level starts no new iteration after a quarter of this share of the budget.
 constexpr int ITERATION_START_PERCENT = 45;
+/// `strong` starts no new iteration after this share of the budget. An iteration cut short
+/// by the deadline still counts for the root moves it finished (the last best goes first), so
+/// the search deepens until the deadline.
+constexpr int STRONG_ITERATION_START_PERCENT = 100;
 constexpr std::size_t TT_DEFAULT_MB = 32;
 /// Between two progress reports in the middle of an iteration (live analysis).
 constexpr std::int64_t PARTIAL_REPORT_MS = 200;

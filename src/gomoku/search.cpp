@@ -75,7 +75,15 @@ class Worker {
         }
         if (std::abs(score) > WIN_BOUND) alpha = -INF_SCORE, beta = INF_SCORE;
       }
-      if (stopped() && depth > 1 + (id_ & 1)) break;
+      if (stopped() && depth > 1 + (id_ & 1)) {
+        // An interrupted iteration still counts for the root moves it finished: the first is the
+        // last best, so a move that took its place has beaten it at the new depth.
+        if (pv_len_[0] > 0) {
+          best_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+          best_score_ = root_best_;
+        }
+        break;
+      }
       prev = score;
       done_depth_ = depth;
       best_score_ = score;
@@ -360,7 +368,7 @@ class StrongEngine final : public Engine {
       const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
       const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
       shared.hard = core::Deadline::in_us(std::max<std::int64_t>(1, budget - safety));
-      shared.soft_us = budget * params::ITERATION_START_PERCENT / 100;
+      shared.soft_us = budget * params::STRONG_ITERATION_START_PERCENT / 100;
     }
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
     reserve(limits.memory_mb);
