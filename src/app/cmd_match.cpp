@@ -42,6 +42,7 @@ struct MatchOptions {
   std::string black, white, rule = "freestyle", openings, record, pgn, psq, json, shard;
   std::vector<std::string> sprt;
   int games = 10, time_ms = 200, size = gomoku::params::DEFAULT_SIZE, jobs = 1, threads = 1, depth = 0;
+  int black_threads = 0, white_threads = 0;  // 0: --threads
   int tolerance_ms = 100;
   std::int64_t match_ms = 0, memory_mb = 0;
   std::uint64_t seed = 1;
@@ -89,7 +90,8 @@ match::MatchSettings settings_of(const MatchOptions& m) {
   s.match_ms = m.match_ms;
   s.tolerance_ms = m.tolerance_ms;
   s.depth = m.depth;
-  s.threads = m.threads;
+  s.threads = m.black_threads > 0 ? m.black_threads : m.threads;
+  s.second_threads = m.white_threads > 0 ? m.white_threads : m.threads;
   s.memory_bytes = m.memory_mb * (1 << 20);
   s.seed = m.seed;
   if (!m.sprt.empty()) s.sprt = parse_sprt(m.sprt);
@@ -186,6 +188,10 @@ void add_gomoku_match_command(CLI::App& gomoku) {
   cmd->add_option("--sprt", m->sprt, "stop when decided: elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]")->expected(2, 4);
   cmd->add_option("--jobs", m->jobs, "games played at the same time")->check(integer_in(1, MAX_JOBS));
   cmd->add_option("--threads", m->threads, "search threads per engine (INFO thread_num)")->check(integer_in(1, MAX_THREADS));
+  cmd->add_option("--black-threads", m->black_threads, "search threads of the --black engine (default --threads)")
+      ->check(integer_in(1, MAX_THREADS));
+  cmd->add_option("--white-threads", m->white_threads, "search threads of the --white engine (default --threads)")
+      ->check(integer_in(1, MAX_THREADS));
   cmd->add_option("--memory-mb", m->memory_mb, "memory per engine in MiB (INFO max_memory), 0 = no limit")->check(integer_in(0, MAX_MEMORY_MB));
   cmd->add_option("--shard", m->shard, "play only shard I of N (games k with k mod N = I); merge with `tilestone merge`")->check(non_empty());
   cmd->add_option("--record", m->record, "write every game (colours, result, moves, ending) to this file")->check(non_empty());

@@ -69,7 +69,8 @@ json settings_to_json(const MatchSettings& s) {
   json j = {{"first", s.first},         {"second", s.second},         {"games", s.games},
             {"size", s.size},           {"rule", gomoku::rule_name(s.rule)}, {"time_ms", s.turn_ms},
             {"match_ms", s.match_ms},   {"tolerance_ms", s.tolerance_ms}, {"depth", s.depth},
-            {"threads", s.threads},     {"memory_bytes", s.memory_bytes}, {"seed", s.seed},
+            {"threads", s.threads},     {"second_threads", s.second_threads},
+            {"memory_bytes", s.memory_bytes}, {"seed", s.seed},
             {"openings_source", s.openings_source}, {"openings", openings}};
   if (s.sprt)
     j["sprt"] = {{"elo0", s.sprt->elo0}, {"elo1", s.sprt->elo1}, {"alpha", s.sprt->alpha}, {"beta", s.sprt->beta}};
@@ -85,6 +86,10 @@ core::Result<MatchSettings> settings_from_json(const json& j) {
       !read(j, "match_ms", s.match_ms) || !read(j, "tolerance_ms", s.tolerance_ms) || !read(j, "depth", s.depth) ||
       !read(j, "threads", s.threads) || !read(j, "memory_bytes", s.memory_bytes) || !read(j, "seed", s.seed) ||
       !read(j, "openings_source", s.openings_source) || !read(j, "openings", openings) || !openings.is_array())
+    return core::fail("the match settings are incomplete or malformed");
+  // Results written before the engines could have their own thread counts give both the same.
+  s.second_threads = s.threads;
+  if (j.contains("second_threads") && !read(j, "second_threads", s.second_threads))
     return core::fail("the match settings are incomplete or malformed");
   const auto r = gomoku::parse_rule(rule);
   if (!r) return core::fail("unknown rule '" + rule + "' in the settings");
@@ -161,8 +166,10 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   const int played = static_cast<int>(games.size());
   std::string out;
   const std::string limits = s.depth > 0 ? fmt::format("depth {}", s.depth) : fmt::format("{} ms/move", s.turn_ms);
-  out += fmt::format("{} vs {}: {} games, {} {}x{}, {}{}\n", a, b, played, gomoku::rule_name(s.rule), s.size, s.size, limits,
-                     s.match_ms > 0 ? fmt::format(", {} ms/game", s.match_ms) : "");
+  const std::string threads =
+      s.threads == 1 && s.second_threads == 1 ? "" : fmt::format(", threads {} vs {}", s.threads, s.second_threads);
+  out += fmt::format("{} vs {}: {} games, {} {}x{}, {}{}{}\n", a, b, played, gomoku::rule_name(s.rule), s.size, s.size, limits,
+                     s.match_ms > 0 ? fmt::format(", {} ms/game", s.match_ms) : "", threads);
   out += fmt::format("score of {}: W {} / D {} / L {}  ({:.1f}%)\n", a, t.wins, t.draws, t.losses, 100.0 * t.score());
   if (t.pair_count() > 0)
     out += fmt::format("pairs (0, 0.5, 1, 1.5, 2 points): {} {} {} {} {}\n", t.pairs[0], t.pairs[1], t.pairs[2], t.pairs[3],

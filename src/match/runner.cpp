@@ -59,11 +59,11 @@ GameResult play_one(const MatchSettings& s, int k, Player& first, Player& second
   config.rule = s.rule;
   config.turn_ms = s.turn_ms;
   config.match_ms = s.match_ms;
-  config.threads = s.threads;
   config.memory_bytes = s.memory_bytes;
   config.depth = s.depth;
   for (int c = 0; c < 2; ++c) {
     seats[c].time_left_ms = s.match_ms;
+    config.threads = seats[c].player == &first ? s.threads : s.second_threads;
     if (auto error = seats[c].player->new_game(config)) {
       lose(c == 0 ? Color::BLACK : Color::WHITE, Termination::NO_START, *error);
       return finish();

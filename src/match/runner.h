@@ -26,7 +26,8 @@ struct MatchSettings {
   std::int64_t match_ms = 0;   ///< each side's clock for a whole game, 0 = none
   int tolerance_ms = 100;      ///< an answer later than its limit by more than this loses
   int depth = 0;               ///< our levels only: fixed depth
-  int threads = 1;
+  int threads = 1;             ///< search threads of the first engine (INFO thread_num)
+  int second_threads = 1;      ///< ... and of the second
   std::int64_t memory_bytes = 0;
   std::uint64_t seed = 1;
   std::string openings_source = "generated";  ///< "generated" or the openings file's name

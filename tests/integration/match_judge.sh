@@ -10,7 +10,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$BUILD/fake_brain" ] || fail "no fake_brain in $BUILD"
-for mode in crash-1 crash-2 hang-2 late-1 junk-1 occupied-2 offboard-1 nostart chatty forbidden-1; do
+for mode in crash-1 crash-2 hang-2 late-1 junk-1 occupied-2 offboard-1 nostart chatty forbidden-1 threads-1 threads-2; do
   ln -s "$BUILD/fake_brain" "$dir/fake_brain-$mode"
 done
 
@@ -48,6 +48,20 @@ out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-chatty:chatter" --white 
   || fail "chatty: match failed"
 echo "$out" | grep -q "chatter vs scorer" || fail "chatty: the NAME of pbrain:PATH:NAME is not used: $out"
 echo "$out" | grep -q "forfeits: none" || fail "chatty: $out"
+
+# Each engine gets its own thread count (INFO thread_num): fake_brain-threads-N misbehaves at its
+# first move unless it was told N threads.
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "pbrain:$dir/fake_brain-threads-1:one" \
+      --black-threads 2 --games 2 --time-ms 200 --size 9 --json "$dir/threads.json" 2> /dev/null) || fail "threads: match failed"
+echo "$out" | grep -q "forfeits: none" || fail "threads: an engine was not told its own thread count: $out"
+echo "$out" | grep -q "threads 2 vs 1" || fail "threads: the summary does not show the thread counts: $out"
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "pbrain:$dir/fake_brain-threads-1:one" \
+      --threads 2 --white-threads 1 --games 2 --time-ms 200 --size 9 2> /dev/null) || fail "threads: match failed"
+echo "$out" | grep -q "forfeits: none" || fail "threads: --white-threads did not override --threads: $out"
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "pbrain:$dir/fake_brain-threads-1:one" \
+      --games 2 --time-ms 200 --size 9 2> /dev/null) || fail "threads: match failed"
+echo "$out" | grep -q "forfeits: two malformed x2" || fail "threads: the fake did not notice one thread: $out"
+"$T" merge "$dir/threads.json" 2> /dev/null | grep -q "threads 2 vs 1" || fail "threads: a result file lost the thread counts"
 
 # pbrain-tilestone through the protocol against our own level, openings in the offset format.
 printf -- '# offsets from the centre\n0,0, 1,1, -1,1\n0,0, 1,0, 0,1\n' > "$dir/openings.txt"

@@ -7,6 +7,7 @@
 //   forbidden plays a forbidden point (renju, as black), if one exists
 //   nostart answers START with ERROR         chatty   sends MESSAGE and DEBUG lines before
 //                                                      every move (never wrong)
+//   threads prints junk at its first move unless INFO thread_num said N (fake_brain-threads-N)
 
 #include <chrono>
 #include <cstdio>
@@ -60,7 +61,7 @@ int main(int, char** argv) {
   const Script script = script_from(argv[0]);
   std::optional<Board> board;
   Rule rule = Rule::FREESTYLE;
-  int size = 15, moves = 0, turn_ms = 1000;
+  int size = 15, moves = 0, turn_ms = 1000, threads = 1;
   std::string line;
   auto answer = [&]() {
     ++moves;
@@ -69,7 +70,7 @@ int main(int, char** argv) {
     if (now && script.mode == "crash") std::_Exit(3);
     if (now && script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
     if (now && script.mode == "late") std::this_thread::sleep_for(std::chrono::milliseconds(turn_ms + 300));
-    if (now && script.mode == "junk") {
+    if (now && (script.mode == "junk" || (script.mode == "threads" && threads != script.at))) {
       std::cout << "I resign, good game" << std::endl;
       return;
     }
@@ -116,6 +117,7 @@ int main(int, char** argv) {
       long long v = 0;
       in >> key >> v;
       if (key == "timeout_turn") turn_ms = static_cast<int>(v);
+      if (key == "thread_num") threads = static_cast<int>(v);
       if (key == "rule") {
         rule = (v & 4) ? Rule::RENJU : (v & 1) ? Rule::STANDARD : Rule::FREESTYLE;
         board.emplace(size, rule);
