@@ -126,8 +126,14 @@ void run_fit(const FitOptionsCli& o) {
   for (int p = gomoku::tune::FIRST_TEMPO; p <= gomoku::tune::LAST_TEMPO; ++p)
     std::cout << fmt::format("tempo {:<8} {:>8.0f} {:>8.1f}\n", NAMES[p], start.tempo[static_cast<std::size_t>(p)],
                              r.weights.tempo[static_cast<std::size_t>(p)]);
-  std::cout << fmt::format("{:<14} {:>8.0f} {:>8.1f}\n{:<14} {:>8.0f} {:>8.1f}\n", "double three", start.double_three,
-                           r.weights.double_three, "four-three", start.four_three, r.weights.four_three);
+  static constexpr const char* KINDS[11] = {"none", "dead two", "live two", "dead three", "double two", "live three",
+                                            "dead four", "dead3+live3", "double three", "four-three", "five"};
+  for (int k = gomoku::tune::FIRST_KIND; k <= gomoku::tune::LAST_KIND; ++k)
+    std::cout << fmt::format("{:<14} {:>8.0f} {:>8.1f}\n", KINDS[k], start.kind[static_cast<std::size_t>(k)],
+                             r.weights.kind[static_cast<std::size_t>(k)]);
+  for (int k = gomoku::tune::FIRST_KIND_TEMPO; k <= gomoku::tune::LAST_KIND_TEMPO; ++k)
+    std::cout << fmt::format("tempo {:<8} {:>8.0f} {:>8.1f}\n", KINDS[k], start.kind_tempo[static_cast<std::size_t>(k)],
+                             r.weights.kind_tempo[static_cast<std::size_t>(k)]);
   if (!o.out.empty()) {
     const std::string how = fmt::format(
         "Made by `{}`\nfrom {} games ({} quiet positions, every {}th held out), the data made by:{}\n"

@@ -15,8 +15,10 @@ constexpr std::array<int, 11> PATTERN_VALUE = {0, 0, 5, 0, 3, 35, 63, 155, 493, 
 /// What a line pattern through an empty point is worth more to the side to move, who can make
 /// it first: the threes and fours it makes come with the initiative.
 constexpr std::array<int, 11> TEMPO_VALUE = {0, 0, 0, 0, 0, 18, 15, 68, 0, 300, 0};
-/// Bonus for a point that combines threats.
-constexpr int BONUS_DOUBLE_THREE = 122;
-constexpr int BONUS_FOUR_THREE = 776;
+/// What the four lines through a point make together, added to the point's value and tempo,
+/// indexed by gomoku::PointKind. Order: NONE, DEAD_TWO, LIVE_TWO, DEAD_THREE, DOUBLE_TWO,
+/// LIVE_THREE, DEAD_FOUR, DEAD3_LIVE3, DOUBLE_THREE, FOUR_PLUS, FIVE.
+constexpr std::array<int, 11> KIND_VALUE = {0, 0, 0, 0, 0, 0, 0, 0, 122, 776, 0};
+constexpr std::array<int, 11> KIND_TEMPO = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 }  // namespace tilestone::gomoku::params

@@ -156,8 +156,8 @@ const PointInfo* point_info_table() {
         rest /= 11;
       }
       const PointKind kind = point_kind(p);
-      int value = kind == PointKind::FOUR_PLUS ? params::BONUS_FOUR_THREE : kind == PointKind::DOUBLE_THREE ? params::BONUS_DOUBLE_THREE : 0;
-      int tempo = 0;
+      int value = params::KIND_VALUE[static_cast<std::size_t>(kind)];
+      int tempo = params::KIND_TEMPO[static_cast<std::size_t>(kind)];
       for (Pattern q : p) {
         value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
         tempo += params::TEMPO_VALUE[static_cast<std::size_t>(q)];

@@ -13,23 +13,27 @@ namespace {
 
 constexpr int PATTERNS = LAST_PATTERN - FIRST_PATTERN + 1;
 constexpr int TEMPOS = LAST_TEMPO - FIRST_TEMPO + 1;
-constexpr int DOUBLE_THREE_SLOT = PATTERNS + TEMPOS;
-constexpr int FOUR_THREE_SLOT = DOUBLE_THREE_SLOT + 1;
+constexpr int KINDS = LAST_KIND - FIRST_KIND + 1;
+constexpr int KIND_SLOT = PATTERNS + TEMPOS;           // first kind bonus
+constexpr int KIND_TEMPO_SLOT = KIND_SLOT + KINDS;     // first kind tempo
+constexpr std::size_t slot(int base, int i) { return static_cast<std::size_t>(base + i); }
 
 std::array<double, PARAMETERS> to_vector(const Weights& w) {
   std::array<double, PARAMETERS> v{};
   for (int p = FIRST_PATTERN; p <= LAST_PATTERN; ++p) v[static_cast<std::size_t>(p - FIRST_PATTERN)] = w.pattern[static_cast<std::size_t>(p)];
   for (int p = FIRST_TEMPO; p <= LAST_TEMPO; ++p) v[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] = w.tempo[static_cast<std::size_t>(p)];
-  v[DOUBLE_THREE_SLOT] = w.double_three;
-  v[FOUR_THREE_SLOT] = w.four_three;
+  for (int k = FIRST_KIND; k <= LAST_KIND; ++k) v[slot(KIND_SLOT, k - FIRST_KIND)] = w.kind[static_cast<std::size_t>(k)];
+  for (int k = FIRST_KIND_TEMPO; k <= LAST_KIND_TEMPO; ++k)
+    v[slot(KIND_TEMPO_SLOT, k - FIRST_KIND_TEMPO)] = w.kind_tempo[static_cast<std::size_t>(k)];
   return v;
 }
 
 Weights from_vector(const std::array<double, PARAMETERS>& v, Weights w) {
   for (int p = FIRST_PATTERN; p <= LAST_PATTERN; ++p) w.pattern[static_cast<std::size_t>(p)] = v[static_cast<std::size_t>(p - FIRST_PATTERN)];
   for (int p = FIRST_TEMPO; p <= LAST_TEMPO; ++p) w.tempo[static_cast<std::size_t>(p)] = v[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)];
-  w.double_three = v[DOUBLE_THREE_SLOT];
-  w.four_three = v[FOUR_THREE_SLOT];
+  for (int k = FIRST_KIND; k <= LAST_KIND; ++k) w.kind[static_cast<std::size_t>(k)] = v[slot(KIND_SLOT, k - FIRST_KIND)];
+  for (int k = FIRST_KIND_TEMPO; k <= LAST_KIND_TEMPO; ++k)
+    w.kind_tempo[static_cast<std::size_t>(k)] = v[slot(KIND_TEMPO_SLOT, k - FIRST_KIND_TEMPO)];
   return w;
 }
 
@@ -54,9 +58,9 @@ Weights Weights::current() {
   for (std::size_t i = 0; i < 11; ++i) {
     w.pattern[i] = params::PATTERN_VALUE[i];
     w.tempo[i] = params::TEMPO_VALUE[i];
+    w.kind[i] = params::KIND_VALUE[i];
+    w.kind_tempo[i] = params::KIND_TEMPO[i];
   }
-  w.double_three = params::BONUS_DOUBLE_THREE;
-  w.four_three = params::BONUS_FOUR_THREE;
   return w;
 }
 
@@ -79,9 +83,13 @@ Features features(const Board& board) {
           if (p >= FIRST_TEMPO && p <= LAST_TEMPO) f.x[static_cast<std::size_t>(PATTERNS + p - FIRST_TEMPO)] += 1.0f;
           else f.fixed += static_cast<float>(params::TEMPO_VALUE[k]);
         }
-        const PointKind k = board.kind(c, idx);
-        if (k == PointKind::DOUBLE_THREE) f.x[DOUBLE_THREE_SLOT] += sign;
-        if (k == PointKind::FOUR_PLUS) f.x[FOUR_THREE_SLOT] += sign;
+        const int k = static_cast<int>(board.kind(c, idx));
+        const auto kk = static_cast<std::size_t>(k);
+        if (k >= FIRST_KIND && k <= LAST_KIND) f.x[slot(KIND_SLOT, k - FIRST_KIND)] += sign;
+        else f.fixed += sign * static_cast<float>(params::KIND_VALUE[kk]);
+        if (c != me) continue;
+        if (k >= FIRST_KIND_TEMPO && k <= LAST_KIND_TEMPO) f.x[slot(KIND_TEMPO_SLOT, k - FIRST_KIND_TEMPO)] += 1.0f;
+        else f.fixed += static_cast<float>(params::KIND_TEMPO[kk]);
       }
     }
   return f;
@@ -162,7 +170,8 @@ FitReport fit(const std::vector<Sample>& samples, const Weights& start, const Fi
       m1[k] = B1 * m1[k] + (1 - B1) * gi;
       m2[k] = B2 * m2[k] + (1 - B2) * gi * gi;
       const double mh = m1[k] / (1 - std::pow(B1, it)), vh = m2[k] / (1 - std::pow(B2, it));
-      v[k] = std::max(0.0, v[k] - options.learning_rate * mh / (std::sqrt(vh) + EPS));
+      v[k] -= options.learning_rate * mh / (std::sqrt(vh) + EPS);
+      if (i < KIND_SLOT) v[k] = std::max(0.0, v[k]);
     }
   }
   r.weights = from_vector(v, start);
@@ -196,12 +205,13 @@ std::string weights_header(const Weights& w, const std::string& how) {
       "/// What a line pattern through an empty point is worth more to the side to move, who can make\n"
       "/// it first: the threes and fours it makes come with the initiative.\n"
       "constexpr std::array<int, 11> TEMPO_VALUE = {{{}}};\n"
-      "/// Bonus for a point that combines threats.\n"
-      "constexpr int BONUS_DOUBLE_THREE = {};\n"
-      "constexpr int BONUS_FOUR_THREE = {};\n\n"
+      "/// What the four lines through a point make together, added to the point's value and tempo,\n"
+      "/// indexed by gomoku::PointKind. Order: NONE, DEAD_TWO, LIVE_TWO, DEAD_THREE, DOUBLE_TWO,\n"
+      "/// LIVE_THREE, DEAD_FOUR, DEAD3_LIVE3, DOUBLE_THREE, FOUR_PLUS, FIVE.\n"
+      "constexpr std::array<int, 11> KIND_VALUE = {{{}}};\n"
+      "constexpr std::array<int, 11> KIND_TEMPO = {{{}}};\n\n"
       "}}  // namespace tilestone::gomoku::params\n",
-      comment, list(w.pattern), list(w.tempo), static_cast<long>(std::lround(w.double_three)),
-      static_cast<long>(std::lround(w.four_three)));
+      comment, list(w.pattern), list(w.tempo), list(w.kind), list(w.kind_tempo));
 }
 
 }  // namespace tilestone::gomoku::tune

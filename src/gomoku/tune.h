@@ -1,8 +1,8 @@
 #pragma once
 // Tuning the evaluation from games ("Texel tuning"). The static evaluation is linear in its
-// weights: per empty point and colour, the weight of each line pattern through it, a bonus for a
-// double three or a four-three, and for the side to move the tempo weight of its threes and
-// fours. So a position reduces to a few counts, and fitting the weights to game results is a
+// weights: per empty point and colour, the weight of each line pattern through it plus a bonus
+// for what the four lines make together (the point's kind: double two, dead four, double three,
+// four-three...), and for the side to move the tempo weights of its patterns and kinds. So a position reduces to a few counts, and fitting the weights to game results is a
 // logistic regression: P(side to move wins) = sigmoid(eval / scale).
 
 #include <array>
@@ -19,16 +19,21 @@ namespace tilestone::gomoku::tune {
 struct Weights {
   std::array<double, 11> pattern{};
   std::array<double, 11> tempo{};
-  double double_three = 0, four_three = 0;
+  std::array<double, 11> kind{};        ///< indexed by PointKind
+  std::array<double, 11> kind_tempo{};  ///< indexed by PointKind
   /// The engine's current numbers (params.h / eval_weights.h).
   static Weights current();
 };
 
-/// Which weights are fitted: the patterns BLOCK1..BLOCK4, the tempo of FLEX2..BLOCK4, the two
-/// bonuses. NONE, OVERLINE, FLEX4 and FIVE stay as they are: quiet positions (no five point, no
-/// winning point for the side to move) show too few of them to fit.
+/// Which weights are fitted: the patterns BLOCK1..BLOCK4, the tempo of FLEX2..BLOCK4, the kind
+/// bonuses DEAD_TWO..FOUR_PLUS and the kind tempo of DOUBLE_TWO..FOUR_PLUS. NONE, OVERLINE,
+/// FLEX4 and FIVE stay as they are: quiet positions (no five point, no winning point for the side
+/// to move) show too few of them to fit. Pattern weights stay >= 0; kind bonuses may be negative
+/// (they correct the sum of a point's patterns).
 inline constexpr int FIRST_PATTERN = 2, LAST_PATTERN = 8, FIRST_TEMPO = 5, LAST_TEMPO = 8;
-inline constexpr int PARAMETERS = (LAST_PATTERN - FIRST_PATTERN + 1) + (LAST_TEMPO - FIRST_TEMPO + 1) + 2;
+inline constexpr int FIRST_KIND = 1, LAST_KIND = 9, FIRST_KIND_TEMPO = 4, LAST_KIND_TEMPO = 9;
+inline constexpr int PARAMETERS = (LAST_PATTERN - FIRST_PATTERN + 1) + (LAST_TEMPO - FIRST_TEMPO + 1) +
+                                  (LAST_KIND - FIRST_KIND + 1) + (LAST_KIND_TEMPO - FIRST_KIND_TEMPO + 1);
 
 /// A position as the evaluation sees it: for each weight, how often it counts (mine minus
 /// theirs; tempo counts are the side to move's only), and the result for the side to move.

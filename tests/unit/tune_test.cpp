@@ -42,8 +42,8 @@ tune::Weights hand_set() {
   tune::Weights w;
   w.pattern = {0, 0, 1, 3, 6, 16, 24, 70, 80, 300, 1000};
   w.tempo = {0, 0, 0, 0, 0, 8, 24, 70, 80, 300, 0};
-  w.double_three = 150;
-  w.four_three = 300;
+  w.kind[static_cast<std::size_t>(PointKind::DOUBLE_THREE)] = 150;
+  w.kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)] = 300;
   return w;
 }
 
@@ -54,7 +54,7 @@ TEST(GomokuTune, AFitPredictsBetterThanItsStart) {
   tune::Weights truth = hand_set();
   truth.pattern[7] = 160;  // FLEX3
   truth.tempo[7] = 20;
-  truth.four_three = 900;
+  truth.kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)] = 900;
   const double scale = 400;
   std::vector<tune::Sample> samples;
   for (int i = 0; i < 3000; ++i) {
@@ -74,7 +74,8 @@ TEST(GomokuTune, AFitPredictsBetterThanItsStart) {
   EXPECT_LT(r.held_out_loss_after, r.held_out_loss_before - 0.01);
   // The changed weights move toward the truth.
   EXPECT_GT(r.weights.pattern[7], hand_set().pattern[7]);
-  EXPECT_GT(r.weights.four_three, hand_set().four_three);
+  EXPECT_GT(r.weights.kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)],
+            hand_set().kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)]);
   for (double w : r.weights.pattern) EXPECT_GE(w, 0.0);
 }
 
