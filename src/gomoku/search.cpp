@@ -275,7 +275,7 @@ class Worker {
     // Step 2. Leaves: a short VCF, else the static value. A forced block extends the search, and
     // so does the opponent's live three when we have no four: the static value cannot tell
     // whether the few defences hold.
-    if (forced >= 0 && depth <= 0) depth = 1;
+    if (forced >= 0) depth = std::max(depth, 0) + 1;  // a four to block: the reply is forced, search it one ply deeper
     if (depth <= 0 && board_.winning_cells(opponent(board_.to_move())) > 0 && board_.four_cells(board_.to_move()) == 0) depth = 1;
     if (depth <= 0) return leaf(ply);
 
