@@ -19,6 +19,7 @@
 #include "gomoku/winprob.h"
 #include "server/review_json.h"
 #include "store/database.h"
+#include "temp_dir.h"
 
 using namespace tilestone;
 using core::Grade;
@@ -222,8 +223,8 @@ TEST(G2048Review, GradesByExpectedScoreLost) {
 
 TEST(ReviewStore, ComputedOnceAndRecomputedForOtherMoves) {
   namespace fs = std::filesystem;
-  std::string tmpl = (fs::temp_directory_path() / "tilestone-review-XXXXXX").string();
-  const fs::path dir = mkdtemp(tmpl.data());
+  const tilestone::test_support::TempDir tmp("review");
+  const fs::path& dir = tmp.path;
   {
     auto db = store::Database::open((dir / "t.db").string()).value();
     EXPECT_EQ(db->schema_version(), store::current_schema_version());
@@ -247,5 +248,4 @@ TEST(ReviewStore, ComputedOnceAndRecomputedForOtherMoves) {
     EXPECT_EQ(third["cached"], false);
     EXPECT_EQ(third["moves"].size(), 8u);
   }
-  fs::remove_all(dir);
 }

@@ -11,23 +11,15 @@
 #include <gtest/gtest.h>
 
 #include "store/database.h"
+#include "temp_dir.h"
 
 namespace fs = std::filesystem;
 using namespace tilestone;
 
+using tilestone::test_support::TempDir;
+
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "tilestone-records-XXXXXX").string();
-    path = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 store::GameRecord game_2048(std::int64_t score, std::int64_t max_tile, std::string origin = "new",
                             std::int64_t auto_moves = 0) {
@@ -62,7 +54,7 @@ void exec(sqlite3* db, const char* sql) {
 }  // namespace
 
 TEST(StoreRecords, OriginAndAutoMovesRoundTrip) {
-  TempDir dir;
+  TempDir dir("records");
   auto db = store::Database::open((dir.path / "t.db").string());
   ASSERT_TRUE(db) << db.error();
   const auto id = (*db)->add_game(game_2048(5000, 512, "position", 7));
@@ -87,7 +79,7 @@ TEST(StoreRecords, OriginAndAutoMovesRoundTrip) {
 }
 
 TEST(StoreRecords, SummaryCountsOnlyThePlayersOwnGamesFromAFreshStart) {
-  TempDir dir;
+  TempDir dir("records");
   auto db = store::Database::open((dir.path / "t.db").string());
   ASSERT_TRUE(db) << db.error();
   ASSERT_TRUE((*db)->add_game(game_2048(1000, 128)));
@@ -126,7 +118,7 @@ TEST(StoreRecords, SummaryCountsOnlyThePlayersOwnGamesFromAFreshStart) {
 // A version-3 database (before origin and auto_moves): the migration to 4 finds the auto-played
 // games in their settings and the edited boards by their start, and keeps every row.
 TEST(StoreRecords, MigrationFourFixesExistingRows) {
-  TempDir dir;
+  TempDir dir("records");
   const auto path = (dir.path / "v3.db").string();
   {
     // Version 3's shape, written by hand as migrations 1-3 left it.

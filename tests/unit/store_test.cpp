@@ -17,24 +17,15 @@
 #include "gomoku/learn.h"
 #include "gomoku/rules.h"
 #include "store/database.h"
+#include "temp_dir.h"
 
 namespace fs = std::filesystem;
 using namespace tilestone;
 
+using tilestone::test_support::TempDir;
+
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "tilestone-store-XXXXXX").string();
-    path = mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, ec);
-    fs::remove_all(path, ec);
-  }
-};
 
 store::GameRecord a_2048_game(std::int64_t score) {
   store::GameRecord g;
@@ -51,7 +42,7 @@ store::GameRecord a_2048_game(std::int64_t score) {
 }  // namespace
 
 TEST(Store, CreatesMigratesAndRecords) {
-  TempDir dir;
+  TempDir dir("store");
   const auto path = (dir.path / "sub" / "t.db").string();
   auto db = store::Database::open(path);
   ASSERT_TRUE(db) << db.error();
@@ -88,7 +79,7 @@ TEST(Store, CreatesMigratesAndRecords) {
 }
 
 TEST(Store, AClientGameIsOneRowUpdatedWhenSentAgain) {
-  TempDir dir;
+  TempDir dir("store");
   auto db = store::Database::open((dir.path / "t.db").string());
   ASSERT_TRUE(db) << db.error();
   store::GameRecord g = a_2048_game(100);
@@ -133,7 +124,7 @@ TEST(Store, AClientGameIsOneRowUpdatedWhenSentAgain) {
 }
 
 TEST(Store, MigratesAnOlderSchemaForward) {
-  TempDir dir;
+  TempDir dir("store");
   const auto path = (dir.path / "old.db").string();
   {
     // A version-1 database written by an older tilestone: games only.
@@ -162,7 +153,7 @@ TEST(Store, MigratesAnOlderSchemaForward) {
 // exists"), as the CLI fuzzer's parallel runs showed.
 TEST(Store, ConcurrentFirstOpensAllSucceed) {
   for (int round = 0; round < 5; ++round) {
-    TempDir dir;
+    TempDir dir("store");
     const auto path = (dir.path / "new.db").string();
     std::vector<std::string> errors(8);
     {
@@ -179,7 +170,7 @@ TEST(Store, ConcurrentFirstOpensAllSucceed) {
 }
 
 TEST(Store, CorruptFileGivesAClearError) {
-  TempDir dir;
+  TempDir dir("store");
   const auto path = (dir.path / "bad.db").string();
   std::ofstream(path) << std::string(8192, 'x');
   const auto db = store::Database::open(path);
@@ -189,7 +180,7 @@ TEST(Store, CorruptFileGivesAClearError) {
 }
 
 TEST(Store, UncreatableFolderGivesAClearError) {
-  TempDir dir;
+  TempDir dir("store");
   std::ofstream(dir.path / "file") << "x";
   const auto db = store::Database::open((dir.path / "file" / "t.db").string());
   ASSERT_FALSE(db);
@@ -198,7 +189,7 @@ TEST(Store, UncreatableFolderGivesAClearError) {
 
 TEST(Store, ReadOnlyFolderGivesAClearError) {
   if (geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
-  TempDir dir;
+  TempDir dir("store");
   fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
   const auto db = store::Database::open((dir.path / "t.db").string());
   ASSERT_FALSE(db);
@@ -206,7 +197,7 @@ TEST(Store, ReadOnlyFolderGivesAClearError) {
 }
 
 TEST(Store, NewerSchemaIsRefused) {
-  TempDir dir;
+  TempDir dir("store");
   const auto path = (dir.path / "new.db").string();
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
@@ -234,7 +225,7 @@ TEST(Learn, SymmetriesAreInvertibleAndCanonical) {
 // (proved by the threat search), and the same line played again no longer wins.
 TEST(Learn, TheLearntLosingMoveIsNotPlayedAgain) {
   using namespace gomoku;
-  TempDir dir;
+  TempDir dir("store");
   auto db = store::Database::open((dir.path / "learn.db").string());
   ASSERT_TRUE(db) << db.error();
   const int size = 9;
