@@ -231,11 +231,12 @@ TEST(ProtocolMemory, AnyLimitGivesAMoveInTime) {
 }
 
 TEST(ProtocolClock, OutOfRangeNumbersAreClampedNeverOverflow) {
-  // Clamped, not refused: no answer to these INFO lines, and BEGIN keeps to time_left.
+  // Clamped, not refused: no answer to these INFO lines, and BEGIN keeps to time_left. The last
+  // TURN is a corner no reply can have taken.
   const auto s = session(
       "INFO timeout_turn 99999999999999999999\nINFO timeout_match -99999999999999999999\nINFO time_left 9223372036854775808\n"
       "INFO thread_num 99999999999999999999\nINFO max_depth -1\nINFO timeout_turn 30\nSTART 15\nBEGIN\n"
-      "INFO timeout_turn 9223372036854775807\nINFO time_left 200\nTURN 8,8\nINFO timeout_turn -1\nTURN 9,9\n");
+      "INFO timeout_turn 9223372036854775807\nINFO time_left 200\nTURN 8,8\nINFO timeout_turn -1\nTURN 14,14\n");
   ASSERT_EQ(s.out.size(), 4u);
   EXPECT_EQ(s.out[0], "OK");
   for (int i = 1; i <= 3; ++i) EXPECT_TRUE(is_move(s.out[static_cast<std::size_t>(i)], 15)) << s.out[static_cast<std::size_t>(i)];
