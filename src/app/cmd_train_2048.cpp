@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -27,7 +28,8 @@ std::atomic<bool> g_interrupted{false};
 extern "C" void on_sigint(int) { g_interrupted.store(true); }
 
 struct TrainOptions {
-  std::string out, resume, log, svg, layout;
+  std::string out, resume, log, svg, layout, stages;
+  bool stages_given = false;
   std::string encoding = "float32";
   std::uint64_t games = 100000;
   std::uint64_t checkpoint_every = 10000;
@@ -84,6 +86,23 @@ void run_train(const TrainOptions& o) {
     if (!layout) throw UsageError(layout.error());
     net = std::make_unique<NTupleNetwork>(*layout);
   }
+  if (o.stages_given) {
+    // More stages for a resumed network: each new stage starts as a copy of the last one it had.
+    auto stages = parse_stages(o.stages);
+    if (!stages) throw UsageError("--stages: " + stages.error());
+    const StageThresholds& have = net->stage_thresholds();
+    if (*stages != have) {
+      if (stages->size() < have.size() || !std::equal(have.begin(), have.end(), stages->begin()))
+        throw UsageError(fmt::format("--stages {} does not extend the stages of {} ({})", o.stages, o.resume,
+                                     have.empty() ? "one stage" : format_stages(have)));
+      net = std::make_unique<NTupleNetwork>(net->with_stages(*stages));
+      if (state.has_tc()) {
+        std::fprintf(stderr, "new stages: the TC accumulators of %s start again from zero\n", o.resume.c_str());
+        state.tc_error.clear();
+        state.tc_abs.clear();
+      }
+    }
+  }
   std::unique_ptr<std::ofstream> log;
   if (!o.log.empty()) {
     const bool fresh = o.resume.empty() || read_text(o.log).empty();
@@ -92,9 +111,10 @@ void run_train(const TrainOptions& o) {
     if (fresh) *log << train_log_header();
   }
   std::fprintf(stderr,
-               "training %s (%d features) from game %llu to %llu, %u thread%s, seed %llu, alpha %g%s, restart share %g "
+               "training %s (%d features, %s) from game %llu to %llu, %u thread%s, seed %llu, alpha %g%s, restart share %g "
                "(%zu pool boards)\n",
                format_layout(net->layout()).c_str(), net->features(),
+               net->stages() == 1 ? "one stage" : fmt::format("stages from {}", format_stages(net->stage_thresholds())).c_str(),
                static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), o.threads,
                o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "",
                o.restart_share, state.restart_pool.size());
@@ -174,6 +194,10 @@ void add_2048_train_command(CLI::App& g2048) {
   cmd->add_option("--svg", o->svg, "draw the learning curve from --log into this SVG file");
   cmd->add_option("--checkpoint-every", o->checkpoint_every, "save --out every this many games (default 10000)");
   cmd->add_option("--layout", o->layout, "tuples as hex cells, e.g. 012345,456789,012456,45689a (the default)");
+  cmd->add_option("--stages", o->stages,
+                  "tiles that start a new stage of weights, ascending, e.g. 8192,16384 (default: one stage); with "
+                  "--resume, new stages start as copies of the network's last")
+      ->each([o](const std::string&) { o->stages_given = true; });
   cmd->add_option("--encoding", o->encoding, "final file: float32 (exact, default) or int16 (quantised, smaller)");
   cmd->add_option("--zstd-level", o->zstd_level, "compression level of the final file (1-19, default 3)");
   cmd->add_flag("--quiet", o->quiet, "no progress output");

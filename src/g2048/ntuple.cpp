@@ -1,5 +1,8 @@
 #include "g2048/ntuple.h"
 
+#include <algorithm>
+#include <string>
+
 #include <fmt/format.h>
 
 namespace tilestone::g2048 {
@@ -50,14 +53,63 @@ std::string NTupleNetwork::validate_layout(const std::vector<Tuple>& layout) {
   return {};
 }
 
-NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout) : layout_(std::move(layout)) {
+std::string NTupleNetwork::validate_stages(const StageThresholds& stages) {
+  if (stages.size() + 1 > static_cast<std::size_t>(MAX_STAGES))
+    return fmt::format("a network has 1 to {} stages, not {}", MAX_STAGES, stages.size() + 1);
+  for (std::size_t k = 0; k < stages.size(); ++k) {
+    if (stages[k] < 2 || stages[k] > 17) return fmt::format("stage threshold 2^{} is not a tile from 4 to 131072", stages[k]);
+    if (k > 0 && stages[k] <= stages[k - 1]) return "stage thresholds must be ascending";
+  }
+  return {};
+}
+
+core::Result<StageThresholds> parse_stages(const std::string& text) {
+  StageThresholds out;
+  if (text.empty()) return out;
+  for (std::size_t pos = 0; pos <= text.size();) {
+    const std::size_t end = std::min(text.find(',', pos), text.size());
+    const std::string item = text.substr(pos, end - pos);
+    int exponent = 0;
+    for (int e = 2; e <= 17; ++e)
+      if (item == std::to_string(1u << e)) exponent = e;
+    if (exponent == 0) return core::fail(fmt::format("bad stage threshold \"{}\" in \"{}\" (tiles 4 to 131072, e.g. 8192,16384)", item, text));
+    out.push_back(static_cast<std::uint8_t>(exponent));
+    pos = end + 1;
+  }
+  if (auto msg = NTupleNetwork::validate_stages(out); !msg.empty()) return core::fail(msg);
+  return out;
+}
+
+std::string format_stages(const StageThresholds& thresholds) {
+  std::string out;
+  for (auto e : thresholds) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(1u << e);
+  }
+  return out;
+}
+
+NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages)
+    : layout_(std::move(layout)), thresholds_(std::move(stages)) {
   for (const Tuple& t : layout_) {
     std::array<std::uint8_t, MAX_TUPLE_CELLS> sh{};
     for (std::size_t k = 0; k < t.size(); ++k) sh[k] = static_cast<std::uint8_t>(4 * t[k]);
     shifts_.push_back(sh);
     sizes_.push_back(static_cast<int>(t.size()));
-    tables_.emplace_back(std::size_t{1} << (4 * t.size()), 0.0f);
   }
+  for (int stage = 0; stage < this->stages(); ++stage)
+    for (const Tuple& t : layout_) tables_.emplace_back(std::size_t{1} << (4 * t.size()), 0.0f);
+}
+
+NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {
+  NTupleNetwork out(layout_, stages);
+  out.games_trained = games_trained;
+  const std::size_t n = layout_.size();
+  for (std::size_t k = 0; k < static_cast<std::size_t>(out.stages()); ++k) {
+    const std::size_t from = std::min(k, static_cast<std::size_t>(this->stages()) - 1);
+    for (std::size_t t = 0; t < n; ++t) out.tables_[k * n + t] = tables_[from * n + t];
+  }
+  return out;
 }
 
 }  // namespace tilestone::g2048

@@ -5,7 +5,13 @@
 // the 8 symmetries of the square and over the tuples, of the weight its cells select — so the 8
 // symmetric boards have the same value by construction, and a weight learnt in one corner is
 // used in all four. Evaluation is table look-ups on the 64-bit board; nothing is allocated.
+//
+// A network may have several stages (multi-stage TD, Yeh et al. 2016): each stage has its own
+// tables, and a board uses the tables of the last stage whose threshold its largest tile reaches.
+// The late game (boards holding 8192 or 16384) then gets weights of its own instead of sharing
+// them with the thousands of opening moves every game plays.
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -31,6 +37,12 @@ inline constexpr int MAX_TUPLE_CELLS = 6;
 inline constexpr int MAX_TUPLES = 16;
 /// The symmetries of the square.
 inline constexpr int SYMMETRIES = 8;
+/// The most stages a network has.
+inline constexpr int MAX_STAGES = 4;
+
+/// Stage thresholds, ascending tile exponents: a board whose largest tile has exponent
+/// >= thresholds[k] is in stage k + 1 or later. Empty: one stage.
+using StageThresholds = std::vector<std::uint8_t>;
 
 namespace detail {
 constexpr std::uint64_t transpose(std::uint64_t x) {
@@ -64,18 +76,44 @@ std::vector<Tuple> default_layout();
 /// Parses a layout such as "012345,456789,012456,45689a" (hex cells per tuple).
 core::Result<std::vector<Tuple>> parse_layout(const std::string& text);
 std::string format_layout(const std::vector<Tuple>& layout);
+/// Parses stage thresholds such as "8192,16384" (tiles, ascending); "" is one stage.
+core::Result<StageThresholds> parse_stages(const std::string& text);
+/// "8192,16384", or "" for one stage.
+std::string format_stages(const StageThresholds& thresholds);
 
 class NTupleNetwork {
  public:
-  /// A network with every weight 0. The layout must be valid (see validate_layout).
-  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout());
+  /// A network with every weight 0. The layout and thresholds must be valid (see
+  /// validate_layout, validate_stages).
+  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout(), StageThresholds stages = {});
 
   /// An error message when `layout` is empty, too large, or has a bad or repeated cell.
   static std::string validate_layout(const std::vector<Tuple>& layout);
+  /// An error message when the thresholds are not ascending exponents 2..17 or too many.
+  static std::string validate_stages(const StageThresholds& stages);
 
   const std::vector<Tuple>& layout() const { return layout_; }
+  const StageThresholds& stage_thresholds() const { return thresholds_; }
+  int stages() const { return static_cast<int>(thresholds_.size()) + 1; }
   /// Features summed by one evaluation: tuples x symmetries.
   int features() const { return static_cast<int>(layout_.size()) * SYMMETRIES; }
+  /// Tables in all: tuples x stages. Table k * tuples + t is tuple t's table in stage k.
+  std::size_t table_count() const { return tables_.size(); }
+
+  /// The stage whose tables value `b`.
+  int stage_of(Board b) const {
+    if (thresholds_.empty()) return 0;
+    std::uint64_t bits = b.bits();
+    int top = 0;
+    for (int k = 0; k < 16; ++k, bits >>= 4) top = std::max(top, static_cast<int>(bits & 0xF));
+    int stage = 0;
+    while (stage < static_cast<int>(thresholds_.size()) && top >= thresholds_[static_cast<std::size_t>(stage)]) ++stage;
+    return stage;
+  }
+
+  /// This network with more stages: `stages` must extend its own thresholds, and every new
+  /// stage starts as a copy of the last existing one (so it plays as well from the first game).
+  NTupleNetwork with_stages(const StageThresholds& stages) const;
 
   /// The value of the afterstate `b`.
   float value(Board b) const {
@@ -83,10 +121,11 @@ class NTupleNetwork {
     // caches: work out every address first and ask for them all, so that the reads overlap.
     const auto syms = symmetries(b);
     const std::size_t n = layout_.size();
+    const WeightTable* tables = &tables_[static_cast<std::size_t>(stage_of(b)) * n];
     std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
     for (std::size_t s = 0; s < SYMMETRIES; ++s)
       for (std::size_t t = 0; t < n; ++t) {
-        at[s * n + t] = &tables_[t][index(t, syms[s])];
+        at[s * n + t] = &tables[t][index(t, syms[s])];
         __builtin_prefetch(at[s * n + t]);
       }
     float sum = 0;
@@ -106,17 +145,19 @@ class NTupleNetwork {
     for_each_feature(b, [&](std::size_t t, std::uint32_t i) { add_at(t, i, delta); });
   }
 
-  /// Calls fn(t, i) for every feature of `b`: entry i of tuple t's table, symmetry by symmetry.
+  /// Calls fn(t, i) for every feature of `b`: entry i of table t (the table of a tuple in the
+  /// board's stage), symmetry by symmetry.
   template <class Fn>
   void for_each_feature(Board b, Fn&& fn) const {
     const auto syms = symmetries(b);
+    const std::size_t base = static_cast<std::size_t>(stage_of(b)) * layout_.size();
     for (const Board s : syms)
-      for (std::size_t t = 0; t < layout_.size(); ++t) fn(t, index(t, s));
+      for (std::size_t t = 0; t < layout_.size(); ++t) fn(base + t, index(t, s));
   }
   /// Adds `delta` to one weight (lock-free, like add).
   void add_at(std::size_t t, std::uint32_t i, float delta) { store(t, i, load(t, i) + delta); }
 
-  /// Every weight of tuple `t` (16^cells entries).
+  /// Every weight of table `t` (16^cells entries; t < table_count()).
   WeightTable& table(std::size_t t) { return tables_[t]; }
   const WeightTable& table(std::size_t t) const { return tables_[t]; }
 
@@ -144,6 +185,7 @@ class NTupleNetwork {
   }
 
   std::vector<Tuple> layout_;
+  StageThresholds thresholds_;
   std::vector<std::array<std::uint8_t, MAX_TUPLE_CELLS>> shifts_;
   std::vector<int> sizes_;
   std::vector<WeightTable> tables_;

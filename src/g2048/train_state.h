@@ -22,7 +22,7 @@ struct TrainState {
   /// Accumulators of zero for every weight of `net` (a no-op when they exist already).
   void enable_tc(const NTupleNetwork& net) {
     if (has_tc()) return;
-    for (std::size_t t = 0; t < net.layout().size(); ++t) {
+    for (std::size_t t = 0; t < net.table_count(); ++t) {
       tc_error.emplace_back(net.table(t).size(), 0.0f);
       tc_abs.emplace_back(net.table(t).size(), 0.0f);
     }

@@ -59,6 +59,7 @@ std::size_t element_bytes(WeightEncoding e) { return e == WeightEncoding::Int16 
 struct Header {
   WeightsInfo info;
   std::vector<Tuple> layout;
+  StageThresholds stages;
   std::uint64_t checksum = 0;
   std::size_t size = 0;           // bytes up to the payload
   std::size_t checksum_pos = 0;   // where the checksum field sits
@@ -104,6 +105,12 @@ core::Result<Header> parse_header(std::string_view bytes) {
     h.info.restart_boards = r.get<std::uint64_t>();
     restart_next = r.get<std::uint64_t>();
   }
+  if (h.info.version >= 3) {
+    const auto stages = r.get<std::uint32_t>();
+    if (!r.short_read() && (stages < 1 || stages > MAX_STAGES))
+      return core::fail(fmt::format("weights file is corrupt: {} stages", stages));
+    for (std::uint32_t k = 1; k < stages && !r.short_read(); ++k) h.stages.push_back(r.get<std::uint8_t>());
+  }
   h.checksum_pos = MAGIC_BYTES + r.pos();
   h.checksum = r.get<std::uint64_t>();
   if (r.short_read()) return core::fail("weights file is truncated (its header is incomplete)");
@@ -111,9 +118,12 @@ core::Result<Header> parse_header(std::string_view bytes) {
   if (header_bytes != h.size) return core::fail("weights file is corrupt: its header size does not match");
   if (auto msg = NTupleNetwork::validate_layout(h.layout); !msg.empty())
     return core::fail("weights file is corrupt: " + msg);
+  if (auto msg = NTupleNetwork::validate_stages(h.stages); !msg.empty()) return core::fail("weights file is corrupt: " + msg);
   h.info.layout = format_layout(h.layout);
+  h.info.stages = format_stages(h.stages);
   std::uint64_t expected = 0;
   for (const Tuple& t : h.layout) expected += std::uint64_t{1} << (4 * t.size());
+  expected *= h.stages.size() + 1;
   if (h.info.weights != expected) return core::fail("weights file is corrupt: its weight count does not match its tuples");
   if (!(std::isfinite(h.info.scale) && h.info.scale >= 0)) return core::fail("weights file is corrupt: bad scale");
   if (h.info.restart_boards > (std::uint64_t{1} << 24) ||
@@ -126,7 +136,8 @@ core::Result<Header> parse_header(std::string_view bytes) {
 std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, WeightEncoding enc, double scale,
                          std::uint64_t weights, std::uint64_t payload, const TrainState* state, std::uint64_t checksum) {
   std::string h(WEIGHTS_MAGIC, MAGIC_BYTES);
-  std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5 + (version >= 2 ? 4 + 8 * 2 : 0);
+  std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5 + (version >= 2 ? 4 + 8 * 2 : 0) +
+                     (version >= 3 ? 4 + net.stage_thresholds().size() : 0);
   for (const Tuple& t : net.layout()) size += 1 + t.size();
   put<std::uint32_t>(h, version);
   put<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
@@ -145,6 +156,10 @@ std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, Weight
     put<std::uint64_t>(h, state ? state->restart_pool.size() : 0);
     put<std::uint64_t>(h, state && !state->restart_pool.empty() ? state->restart_next % state->restart_pool.size() : 0);
   }
+  if (version >= 3) {
+    put<std::uint32_t>(h, static_cast<std::uint32_t>(net.stages()));
+    for (auto e : net.stage_thresholds()) put<std::uint8_t>(h, e);
+  }
   put<std::uint64_t>(h, checksum);
   return h;
 }
@@ -155,27 +170,36 @@ std::string_view to_string(WeightEncoding e) { return e == WeightEncoding::Int16
 
 std::string encode_network(const NTupleNetwork& net, const SaveOptions& options, const TrainState* state) {
   // A version 1 file has no room for training state.
-  const std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
+  std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
+  if (net.stages() > 1) version = WEIGHTS_VERSION;
   if (version < 2) state = nullptr;
   // Step 1. The weights, raw, in the chosen encoding.
   std::uint64_t weights = 0;
   float largest = 0;
-  for (std::size_t t = 0; t < net.layout().size(); ++t) {
+  for (std::size_t t = 0; t < net.table_count(); ++t) {
     weights += net.table(t).size();
     for (float w : net.table(t)) largest = std::max(largest, std::fabs(w));
   }
   const double scale = options.encoding == WeightEncoding::Int16 ? (largest > 0 ? largest / 32767.0 : 1.0) : 1.0;
+  auto quantise = [scale](float w) {
+    return static_cast<std::int16_t>(std::clamp(std::round(static_cast<double>(w) / scale), -32767.0, 32767.0));
+  };
+  const std::size_t tuples = net.layout().size();
   std::string raw;
   raw.reserve(weights * element_bytes(options.encoding));
-  for (std::size_t t = 0; t < net.layout().size(); ++t)
-    for (float w : net.table(t)) {
+  for (std::size_t t = 0; t < net.table_count(); ++t) {
+    const WeightTable& table = net.table(t);
+    const WeightTable& first = net.table(t % tuples);
+    for (std::size_t i = 0; i < table.size(); ++i) {
       if (options.encoding == WeightEncoding::Int16) {
-        const double q = std::clamp(std::round(static_cast<double>(w) / scale), -32767.0, 32767.0);
-        put<std::int16_t>(raw, static_cast<std::int16_t>(q));
+        // Later stages as a difference from the first stage, modulo 2^16.
+        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(first[i]));
+        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(table[i])) - base));
       } else {
-        put<float>(raw, w);
+        put<float>(raw, table[i]);
       }
     }
+  }
   if (state && state->has_tc()) {
     for (const auto* acc : {&state->tc_error, &state->tc_abs})
       for (const auto& table : *acc)
@@ -235,21 +259,29 @@ core::Result<Checkpoint> decode_checkpoint(std::string_view bytes) {
   if (fnv1a(raw, fnv1a(unsummed)) != h.checksum) return core::fail("weights file is corrupt (checksum mismatch)");
 
   // Step 3. The weights, then the training state.
-  Checkpoint out{NTupleNetwork(h.layout), {}};
+  Checkpoint out{NTupleNetwork(h.layout, h.stages), {}};
   NTupleNetwork& net = out.net;
   net.games_trained = h.info.games_trained;
   std::size_t pos = 0;
-  for (std::size_t t = 0; t < h.layout.size(); ++t)
-    for (float& w : net.table(t)) {
+  const std::size_t tuples = h.layout.size();
+  std::vector<std::size_t> first_stage_at(tuples);  // where each tuple's first-stage table starts in `raw`
+  for (std::size_t t = 0, at = 0; t < tuples; at += net.table(t).size() * elem, ++t) first_stage_at[t] = at;
+  for (std::size_t t = 0; t < net.table_count(); ++t) {
+    WeightTable& table = net.table(t);
+    for (std::size_t i = 0; i < table.size(); ++i) {
       if (h.info.encoding == WeightEncoding::Int16) {
-        std::int16_t q;
-        std::memcpy(&q, raw.data() + pos, 2);
-        w = static_cast<float>(q * h.info.scale);
+        // Later stages hold the difference from the first stage's q, modulo 2^16.
+        std::uint16_t d = 0, base = 0;
+        std::memcpy(&d, raw.data() + pos, 2);
+        if (t >= tuples) std::memcpy(&base, raw.data() + first_stage_at[t % tuples] + 2 * i, 2);
+        const auto q = static_cast<std::int16_t>(static_cast<std::uint16_t>(d + base));
+        table[i] = static_cast<float>(q * h.info.scale);
       } else {
-        std::memcpy(&w, raw.data() + pos, 4);
+        std::memcpy(&table[i], raw.data() + pos, 4);
       }
       pos += elem;
     }
+  }
   if (h.info.tc) {
     out.state.enable_tc(net);
     for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})

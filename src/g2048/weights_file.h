@@ -4,14 +4,18 @@
 //   magic "TSNTUPLE" | u32 version | u32 encoding | u32 header bytes | u32 tuples
 //   | per tuple: u8 cells, the cells | f64 scale | u64 games trained | u64 weights | u64 payload bytes
 //   | (version 2) u32 TC accumulators present | u64 restart boards | u64 restart ring slot
+//   | (version 3) u32 stages | per stage after the first, u8 threshold exponent
 //   | u64 checksum (FNV-1a over the header with this field zeroed, then the uncompressed payload)
 //   | zstd payload: the weights, then (version 2, training checkpoints only) the TC accumulators
 //     E and A as float32 per weight, then the restart pool's boards as u64.
 //
-// Version 1 files (no training state) still load; this build writes version 2.
+// Version 1 (no training state) and 2 (one stage) files still load; this build writes version 3.
 //
 // Encodings: float32 (exact; training checkpoints) and int16 (weight = q * scale, with scale =
-// largest |weight| / 32767; the shipped network). A wrong, truncated, corrupt or foreign file is
+// largest |weight| / 32767; the shipped network). In int16 the tables of every stage after the
+// first hold q minus the first stage's q for the same entry (modulo 2^16): a later stage starts as
+// a copy of the first and changes only the entries its boards reach, so most of it is zeros that
+// zstd stores in almost nothing. A wrong, truncated, corrupt or foreign file is
 // refused with a message that says which.
 
 #include <cstdint>
@@ -25,7 +29,7 @@
 namespace tilestone::g2048 {
 
 inline constexpr char WEIGHTS_MAGIC[9] = "TSNTUPLE";
-inline constexpr std::uint32_t WEIGHTS_VERSION = 2;
+inline constexpr std::uint32_t WEIGHTS_VERSION = 3;
 /// The oldest version this build reads.
 inline constexpr std::uint32_t WEIGHTS_OLDEST_VERSION = 1;
 
@@ -37,7 +41,8 @@ std::string_view to_string(WeightEncoding e);
 struct SaveOptions {
   WeightEncoding encoding = WeightEncoding::Float32;
   int zstd_level = 3;
-  /// WEIGHTS_VERSION, or 1 for builds older than the training state (a file without one).
+  /// WEIGHTS_VERSION, or 1 or 2 for older builds (1: no training state; a network with several
+  /// stages is always written as version 3).
   std::uint32_t version = WEIGHTS_VERSION;
 };
 
@@ -66,6 +71,7 @@ struct WeightsInfo {
   std::uint32_t version = 0;
   WeightEncoding encoding = WeightEncoding::Float32;
   std::string layout;
+  std::string stages;                ///< stage thresholds as tiles ("" for one stage)
   double scale = 0;
   std::uint64_t games_trained = 0;
   std::uint64_t weights = 0;

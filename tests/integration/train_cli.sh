@@ -42,6 +42,17 @@ check "bench names the AI" grep -q "ntuple, 1 ply, 3 games" "$tmp/out"
 expect_status 0 2048 bench --eval ntuple --network "$tmp/b.tsn" --games 1 --depth 1
 check "bench names the evaluation" grep -q "expectimax (ntuple eval)" "$tmp/out"
 
+# Stages: a resumed network gains stages (copies of its last), trains on, and is used by bench.
+expect_status 0 2048 train --out "$tmp/s.tsn" --resume "$tmp/a.tsn" --games 600 --stages 256,512 --quiet
+check "the training line names the stages" grep -q "stages from 256,512" "$tmp/err"
+expect_status 0 2048 train --out "$tmp/s2.tsn" --resume "$tmp/s.tsn" --games 700 --stages 256,512,1024 --encoding int16 --quiet
+expect_status 0 2048 bench --ai ntuple --network "$tmp/s2.tsn" --games 2
+expect_status 2 2048 train --out "$tmp/d.tsn" --resume "$tmp/s.tsn" --games 800 --stages 512
+check "stages that drop the network's own are refused" grep -q "does not extend the stages" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --stages 1000
+check "a threshold that is not a tile is named" grep -q "bad stage threshold \"1000\"" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --stages 512,256
+
 # A few thousand games on a fixed seed beat a random player by far.
 expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet
 mean() { "$bin" 2048 bench "$@" --games 10 --seed 5 2>/dev/null | awk '/^score/ {print $3}'; }

@@ -33,8 +33,8 @@ NTupleNetwork random_network(std::uint64_t seed) {
 }
 
 bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
-  if (a.layout() != b.layout()) return false;
-  for (std::size_t t = 0; t < a.layout().size(); ++t)
+  if (a.layout() != b.layout() || a.stage_thresholds() != b.stage_thresholds()) return false;
+  for (std::size_t t = 0; t < a.table_count(); ++t)
     if (std::memcmp(a.table(t).data(), b.table(t).data(), a.table(t).size() * sizeof(float)) != 0) return false;
   return true;
 }
@@ -167,6 +167,117 @@ TEST(NTuple, ATrainedNetworkBeatsRandomAndItsFileRoundTrips) {
   ASSERT_TRUE(info.ok());
   EXPECT_EQ(info->encoding, WeightEncoding::Int16);
   EXPECT_EQ(info->layout, "0123,4567,0145,1256");
+}
+
+TEST(NTuple, StagesGiveTheLateGameTablesOfItsOwn) {
+  NTupleNetwork net = random_network(3).with_stages({13, 14});
+  ASSERT_EQ(net.stages(), 3);
+  ASSERT_EQ(net.table_count(), 12u);
+  const Board early = board("2,4,8,16/32,64,128,256/512,1024,2048,4096/0,0,0,2");
+  const Board mid = board("2,4,8,16/32,64,128,256/512,1024,2048,8192/0,0,0,2");
+  const Board late = board("2,4,8,16/32,64,128,256/512,1024,16384,4096/0,0,0,2");
+  const Board later = board("32768,4,8,16/32,64,128,256/512,1024,0,0/0,0,0,2");
+  EXPECT_EQ(net.stage_of(early), 0);
+  EXPECT_EQ(net.stage_of(mid), 1);
+  EXPECT_EQ(net.stage_of(late), 2);
+  EXPECT_EQ(net.stage_of(later), 2);
+  EXPECT_EQ(random_network(3).stage_of(later), 0);
+
+  // New stages start as copies: every board keeps its value.
+  const NTupleNetwork one = random_network(3);
+  core::Rng rng(5);
+  Board b = board("2,0,0,0/0,0,0,0/0,0,0,0/0,0,2,0");
+  for (int k = 0; k < 400; ++k) {
+    const Board a = b.after(ALL_DIRS[rng.below(4)]);
+    if (a == b) continue;
+    EXPECT_FLOAT_EQ(net.value(a), one.value(a));
+    b = spawn_random(a, rng);
+  }
+  EXPECT_FLOAT_EQ(net.value(late), one.value(late));
+
+  // A TD step on a stage-1 board changes stage 1 only: the same cells without the 8192 (stage 0)
+  // and with a 16384 (stage 2) keep their values.
+  const float early_before = net.value(early), late_before = net.value(late), mid_before = net.value(mid);
+  td_update(net, mid, mid_before + 1000.0f, 0.5f);
+  EXPECT_GT(net.value(mid), mid_before + 100.0f);
+  EXPECT_FLOAT_EQ(net.value(early), early_before);
+  EXPECT_FLOAT_EQ(net.value(late), late_before);
+  for (std::size_t t = 0; t < 4; ++t) EXPECT_EQ(net.table(t), one.table(t)) << t;
+}
+
+TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
+  const NTupleNetwork one = random_network(4);
+  NTupleNetwork net = one.with_stages({13, 14});
+  const Board mid = board("2,4,8,16/32,64,128,256/512,1024,2048,8192/0,0,0,2");
+  td_update(net, mid, net.value(mid) + 500.0f, 0.5f);
+
+  // float32: bit for bit.
+  const std::string exact = encode_network(net);
+  const auto back = decode_network(exact);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(same_weights(net, *back));
+  const auto info = read_weights_info(exact);
+  ASSERT_TRUE(info.ok());
+  EXPECT_EQ(info->version, WEIGHTS_VERSION);
+  EXPECT_EQ(info->stages, "8192,16384");
+  EXPECT_EQ(info->weights, 3u * 4u * 65536u);
+
+  // int16: the quantised weights bit for bit, every stage near its float value, and two stages
+  // that differ from the first in a few entries cost almost nothing beside it.
+  const SaveOptions small{WeightEncoding::Int16, 9};
+  const std::string quantised = encode_network(net, small);
+  const auto q = decode_network(quantised);
+  ASSERT_TRUE(q.ok()) << q.error();
+  EXPECT_EQ(encode_network(*q, small), quantised);
+  for (const Board b : {mid, board("2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,2"),
+                        board("2,4,8,16/32,64,128,256/512,1024,16384,0/0,0,0,2")})
+    EXPECT_NEAR(q->value(b), net.value(b), 1e-3 * std::fabs(net.value(b)) + 1.0);
+  const std::string single = encode_network(one, small);
+  EXPECT_LT(quantised.size(), single.size() + single.size() / 10) << quantised.size() << " vs " << single.size();
+  // Weights near both ends of the int16 range survive the modular difference.
+  NTupleNetwork wide = one.with_stages({13});
+  wide.table(0)[7] = 100.0f;
+  wide.table(4)[7] = -100.0f;
+  for (std::size_t t = 0; t < wide.table_count(); ++t) wide.table(t)[9] = 0;
+  const auto wide_back = decode_network(encode_network(wide, small));
+  ASSERT_TRUE(wide_back.ok());
+  EXPECT_NEAR(wide_back->table(0)[7], 100.0f, 0.01f);
+  EXPECT_NEAR(wide_back->table(4)[7], -100.0f, 0.01f);
+
+  // A one-stage network may still be written in version 2, which loads; a staged one is always
+  // version 3.
+  SaveOptions v2;
+  v2.version = 2;
+  const auto old = decode_network(encode_network(one, v2));
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_TRUE(same_weights(one, *old));
+  EXPECT_EQ(read_weights_info(encode_network(net, v2))->version, WEIGHTS_VERSION);
+
+  // A bad stage count or threshold is refused with a message.
+  std::uint32_t size = 0;
+  std::memcpy(&size, exact.data() + 16, 4);
+  const std::size_t stages_at = size - 8 - 2 - 4;  // u32 stages, two thresholds, then the checksum
+  std::string bad = exact;
+  bad[stages_at] = 9;
+  auto r = decode_network(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("9 stages"), std::string::npos) << r.error();
+  bad = exact;
+  bad[stages_at + 4] = 14;  // thresholds 16384,16384
+  r = decode_network(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("ascending"), std::string::npos) << r.error();
+}
+
+TEST(NTuple, StageThresholdsParseAsTiles) {
+  EXPECT_EQ(parse_stages("8192,16384").value(), (StageThresholds{13, 14}));
+  EXPECT_TRUE(parse_stages("").value().empty());
+  EXPECT_EQ(format_stages({13, 14}), "8192,16384");
+  EXPECT_FALSE(parse_stages("8000").ok());
+  EXPECT_FALSE(parse_stages("16384,8192").ok());
+  EXPECT_FALSE(parse_stages("2048,4096,8192,16384").ok());  // five stages
+  EXPECT_FALSE(parse_stages("2").ok());
+  EXPECT_FALSE(parse_stages("8192,").ok());
 }
 
 TEST(NTuple, CorruptAndForeignFilesAreRefusedWithAMessage) {
