@@ -25,11 +25,15 @@ namespace {
 
 struct HeuristicEval {
   static constexpr bool REWARDS = false;
+  static constexpr bool CACHED = false;
   float operator()(Board b) const { return expectimax_eval(b); }
 };
 
 struct NTupleEval {
   static constexpr bool REWARDS = true;
+  /// A network value costs dozens of cache misses, and a search meets the same leaf afterstate
+  /// along different spawn orders: the searcher keeps the values it computed.
+  static constexpr bool CACHED = true;
   const NTupleNetwork* net;
   float operator()(Board b) const { return net->value(b); }
 };
@@ -82,7 +86,16 @@ class Searcher {
   float chance(Board b, float prob, int depth) {
     if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) aborted_ = deadline_ && deadline_->expired();
     if (aborted_) return 0;
-    if (depth <= 0 || prob < params::PROB_CUTOFF) return eval_(b);
+    if (depth <= 0 || prob < params::PROB_CUTOFF) {
+      if constexpr (Eval::CACHED) {
+        // Boards are never 0 after a move with a spawn before it, so key 0 marks an empty slot.
+        LeafEntry& leaf = leaves_[static_cast<std::size_t>((b.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - params::LEAF_CACHE_BITS))];
+        if (leaf.key != b.bits()) leaf = LeafEntry{b.bits(), eval_(b)};
+        return leaf.value;
+      } else {
+        return eval_(b);
+      }
+    }
 
     // Step 1. The table: a stored value searched at least as deep is as good as a new one.
     TTEntry& e = table_[slot(b)];
@@ -110,6 +123,12 @@ class Searcher {
 
   Eval eval_{};
   std::vector<TTEntry> table_;
+  // Leaf values by afterstate; they depend only on the network, so they stay valid across searches.
+  struct LeafEntry {
+    std::uint64_t key = 0;
+    float value = 0;
+  };
+  std::vector<LeafEntry> leaves_ = std::vector<LeafEntry>(Eval::CACHED ? std::size_t{1} << params::LEAF_CACHE_BITS : 0);
   std::uint16_t generation_ = 0;
   const core::Deadline* deadline_ = nullptr;
   bool aborted_ = false;

@@ -18,6 +18,7 @@ inline constexpr double ROW_SUM_POWER = 3.5;
 inline constexpr double PROB_CUTOFF = 1e-4;     ///< chance branches less likely than this are evaluated
 inline constexpr int MAX_DEPTH = 12;            ///< iterative deepening stops here
 inline constexpr int TT_BITS = 17;              ///< transposition table entries per root move: 2^TT_BITS
+inline constexpr int LEAF_CACHE_BITS = 16;      ///< cached network leaf values per root move: 2^LEAF_CACHE_BITS
 /// Nodes between two looks at the clock: an n-tuple evaluation takes about a microsecond, so the
 /// search notices its deadline within a fraction of a millisecond.
 inline constexpr int CLOCK_CHECK_NODES = 256;

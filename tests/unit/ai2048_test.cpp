@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -75,6 +76,49 @@ TEST(Ai2048, UnknownAiAndBadWeightsAreErrors) {
   EXPECT_EQ(parse_weights("1,2,3,1,0,0.5").value()[5], 0.5);
   for (const char* bad : {"", "1,2,3", "1,2,3,4,5,6,7", "1,2,x,4,5,6", "1,,3,4,5,6", "nan,1,1,1,1,1"})
     EXPECT_FALSE(parse_weights(bad).ok()) << bad;
+}
+
+TEST(Ai2048, ExpectimaxOverTheNetworkKeepsExactLeafValuesAcrossSearches) {
+  // A network with random weights, and one AI that analyses board after board: the leaf values
+  // it keeps from earlier searches must be those of the boards they belong to.
+  auto net = std::make_shared<NTupleNetwork>(std::vector<Tuple>{{0, 1, 2, 3}, {0, 1, 4, 5}});
+  core::Rng rng(17);
+  for (std::size_t t = 0; t < net->table_count(); ++t)
+    for (float& w : net->table(t)) w = static_cast<float>(rng.uniform() * 100.0);
+  auto warm = std::move(make_ai(AiConfig{"expectimax", std::nullopt, "ntuple", net}).value());
+  // Depth 1 by hand: the move's reward, then the expectation over every spawn of the best reply's
+  // reward plus the value of what it leaves.
+  auto by_hand = [&](Board b, Dir d) {
+    const Board after = b.after(d);
+    double sum = 0;
+    int cells = 0;
+    for (int cell = 0; cell < 16; ++cell) {
+      if (after.at(cell) != 0) continue;
+      ++cells;
+      for (auto [exponent, p] : {std::pair{1, 0.9}, std::pair{2, 0.1}}) {
+        const Board s = after.with(cell, exponent);
+        double best = 0;
+        for (Dir r : ALL_DIRS)
+          if (s.after(r) != s) best = std::max(best, static_cast<double>(s.gain(r)) + net->value(s.after(r)));
+        sum += p * best;
+      }
+    }
+    return static_cast<double>(b.gain(d)) + sum / cells;
+  };
+  Board b = board("2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4");
+  for (int move = 0; move < 60; ++move) {
+    Limits lim;
+    lim.depth = 1 + move % 2;
+    const Analysis a = warm->analyze(b, lim);
+    ASSERT_TRUE(a.best.has_value());
+    const Analysis fresh = make_ai(AiConfig{"expectimax", std::nullopt, "ntuple", net}).value()->analyze(b, lim);
+    for (Dir d : ALL_DIRS) {
+      if (!b.can_move(d)) continue;
+      EXPECT_EQ(a.values[index(d)], fresh.values[index(d)]) << move;
+      if (lim.depth == 1) EXPECT_NEAR(a.values[index(d)], by_hand(b, d), 1e-3 * std::fabs(by_hand(b, d)) + 1e-2) << move;
+    }
+    b = spawn_random(b.after(*a.best), rng);
+  }
 }
 
 TEST(Ai2048, Seed002HeuristicValues) {
