@@ -270,6 +270,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_gomoku_learn_command(*g);
   add_gomoku_review_command(*g);
   add_gomoku_winprob_command(*g);
+  add_gomoku_openings_command(*g);
 }
 
 }  // namespace tilestone::app

@@ -34,5 +34,7 @@ void add_2048_review_command(CLI::App& g2048);
 void add_gomoku_winprob_command(CLI::App& gomoku);
 /// `tilestone gomoku tune generate|fit`, under the gomoku command.
 void add_gomoku_tune_command(CLI::App& gomoku);
+/// `tilestone gomoku openings`, under the gomoku command.
+void add_gomoku_openings_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

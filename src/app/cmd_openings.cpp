@@ -1,0 +1,107 @@
+// `tilestone gomoku openings`: a file of search-checked balanced openings in the offset format
+// of Piskvork's openings.txt, which `gomoku match --openings` (and other match managers) read.
+// Parse, call gomoku/balanced.h, write the file.
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "gomoku/balanced.h"
+#include "gomoku/notation.h"
+#include "gomoku/params.h"
+#include "gomoku/rules.h"
+
+namespace tilestone::app {
+namespace {
+
+struct OpeningsOptions {
+  std::string out, rule = "freestyle";
+  int count = 50, stones = 5, radius = 3, depth = 6, size = 15;
+  double balance = 0.1;
+  unsigned jobs = 1;
+  std::uint64_t seed = 1;
+};
+
+void run_openings(const OpeningsOptions& o) {
+  const auto rule = gomoku::parse_rule(o.rule);
+  if (!rule) throw UsageError("unknown rule '" + o.rule + "' (freestyle, standard, renju)");
+  if (!(o.balance > 0 && o.balance <= 0.5)) throw UsageError("--balance must be in (0, 0.5]");
+  if (o.radius > o.size / 2) throw UsageError(fmt::format("--radius {} does not fit a {}x{} board", o.radius, o.size, o.size));
+  if (o.stones > (2 * o.radius + 1) * (2 * o.radius + 1) / 2)
+    throw UsageError(fmt::format("{} stones do not fit within radius {} of the centre", o.stones, o.radius));
+  gomoku::BalancedOptions b;
+  b.size = o.size;
+  b.rule = *rule;
+  b.count = o.count;
+  b.stones = o.stones;
+  b.radius = o.radius;
+  b.depth = o.depth;
+  b.balance = o.balance;
+  b.seed = o.seed;
+  b.jobs = o.jobs;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto openings = gomoku::balanced_openings(b, [&](const gomoku::BalancedProgress& p) {
+    fmt::print(stderr, "{}{} of {} kept, {} candidates{}", tty ? "\r" : "", p.kept, o.count, p.candidates, tty ? "" : "\n");
+  });
+  if (tty) fmt::print(stderr, "\n");
+  if (openings.empty()) throw UsageError("no candidate was balanced enough: raise --balance or change --stones");
+
+  // The offsets of Piskvork's openings.txt: x, y of each stone from the centre, black first.
+  std::ostringstream text;
+  text << fmt::format("# tilestone gomoku openings --count {} --stones {} --radius {} --depth {} --balance {} --rule {} "
+                      "--size {} --seed {}\n",
+                      o.count, o.stones, o.radius, o.depth, o.balance, o.rule, o.size, o.seed);
+  text << "# one opening a line: x, y of each stone from the centre, black first; kept when the side to move's\n"
+          "# chance to win after a fixed-depth search lies within the balance of 50 %\n";
+  double spread = 0, black = 0;
+  const int c = o.size / 2;
+  for (const auto& op : openings) {
+    std::string line;
+    for (const gomoku::Point p : op.moves) line += fmt::format("{}{}, {}", line.empty() ? "" : ", ", p.x - c, p.y - c);
+    text << line << '\n';
+    spread += std::abs(op.black_chance - 0.5);
+    black += op.black_chance;
+  }
+  if (o.out.empty()) {
+    std::fputs(text.str().c_str(), stdout);
+  } else {
+    std::ofstream f(o.out, std::ios::binary | std::ios::trunc);
+    f << text.str();
+    if (!f.flush()) throw UsageError(fmt::format("cannot write {}", o.out));
+  }
+  const auto n = static_cast<double>(openings.size());
+  fmt::print(stderr, "{} openings{}{}: black's chance {:.1f} % on average, {:.1f} points from 50 % on average\n",
+             openings.size(), o.out.empty() ? "" : " written to ", o.out, 100 * black / n, 100 * spread / n);
+  if (static_cast<int>(openings.size()) < o.count)
+    fmt::print(stderr, "only {} of {} found among the candidates tried: raise --balance or change --stones\n",
+               openings.size(), o.count);
+}
+
+}  // namespace
+
+void add_gomoku_openings_command(CLI::App& gomoku) {
+  auto o = std::make_shared<OpeningsOptions>();
+  auto* cmd = gomoku.add_subcommand("openings", "write balanced openings (checked by search) for gomoku match --openings");
+  cmd->add_option("--count", o->count, "openings to write (default 50)")->check(integer_in(1, 10000));
+  cmd->add_option("--stones", o->stones, "stones in each opening, black first (default 5)")->check(integer_in(1, 30));
+  cmd->add_option("--radius", o->radius, "stones lie within this distance of the centre (default 3)")->check(integer_in(1, 12));
+  cmd->add_option("--depth", o->depth, "depth of the search that values each candidate (default 6)")->check(integer_in(1, 12));
+  cmd->add_option("--balance", o->balance,
+                  "keep a candidate when the side to move's chance to win is within this of 50 % (default 0.1)");
+  cmd->add_option("--rule", o->rule, "freestyle (default), standard or renju");
+  cmd->add_option("--size", o->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+  cmd->add_option("--seed", o->seed, "seed of the candidates")->check(seed_value());
+  cmd->add_option("--jobs", o->jobs, "candidates valued at the same time (the file does not change)")->check(integer_in(1, 64));
+  cmd->add_option("--out", o->out, "file to write (default: standard output)");
+  cmd->callback([o] { run_openings(*o); });
+}
+
+}  // namespace tilestone::app
