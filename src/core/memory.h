@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <utility>
 
 namespace tilestone::core {
 
@@ -62,6 +63,16 @@ struct HugePageAllocator {
       ::operator delete(p);
     else
       free_huge(p);
+  }
+  /// Default-initialises: a vector of n floats made with this allocator is not zeroed first
+  /// (give a value, vector(n, 0.0f), to have one).
+  template <class U>
+  void construct(U* p) noexcept(noexcept(::new (static_cast<void*>(p)) U)) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
   template <class U>
   bool operator==(const HugePageAllocator<U>&) const { return true; }

@@ -23,7 +23,10 @@ class Result {
   T& value() & { return std::get<T>(v_); }
   T&& value() && { return std::get<T>(std::move(v_)); }
   const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
   const T* operator->() const { return &value(); }
+  /// Non-const, so that std::move(result->member) moves the member instead of copying it.
+  T* operator->() { return &value(); }
   const std::string& error() const { return std::get<Error>(v_).message; }
 
  private:

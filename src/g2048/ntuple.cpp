@@ -89,7 +89,7 @@ std::string format_stages(const StageThresholds& thresholds) {
   return out;
 }
 
-NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages)
+NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, Init init)
     : layout_(std::move(layout)), thresholds_(std::move(stages)) {
   for (const Tuple& t : layout_) {
     std::array<std::uint8_t, MAX_TUPLE_CELLS> sh{};
@@ -98,7 +98,13 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages)
     sizes_.push_back(static_cast<int>(t.size()));
   }
   for (int stage = 0; stage < this->stages(); ++stage)
-    for (const Tuple& t : layout_) tables_.emplace_back(std::size_t{1} << (4 * t.size()), 0.0f);
+    for (const Tuple& t : layout_) {
+      const std::size_t n = std::size_t{1} << (4 * t.size());
+      if (init == Init::ZERO)
+        tables_.emplace_back(n, 0.0f);
+      else
+        tables_.emplace_back(n);  // the allocator leaves floats unset
+    }
 }
 
 NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {

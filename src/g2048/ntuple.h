@@ -83,9 +83,11 @@ std::string format_stages(const StageThresholds& thresholds);
 
 class NTupleNetwork {
  public:
-  /// A network with every weight 0. The layout and thresholds must be valid (see
+  /// How the tables start: every weight 0, or unset (for a reader that writes them all).
+  enum class Init { ZERO, NONE };
+  /// A network with every weight 0 (or unset). The layout and thresholds must be valid (see
   /// validate_layout, validate_stages).
-  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout(), StageThresholds stages = {});
+  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout(), StageThresholds stages = {}, Init init = Init::ZERO);
 
   /// An error message when `layout` is empty, too large, or has a bad or repeated cell.
   static std::string validate_layout(const std::vector<Tuple>& layout);

@@ -234,64 +234,134 @@ core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
   return std::move(c->net);
 }
 
+namespace {
+
+// Receives the decompressed payload chunk by chunk (every chunk but the last a multiple of 8
+// bytes, which every part's size is) and puts each byte where it belongs: the weights (int16
+// converted as they come), the TC accumulators, the restart pool. It sums the checksum on the way,
+// so the payload is never held whole.
+class PayloadSink {
+ public:
+  PayloadSink(Checkpoint& out, const Header& h, std::uint64_t checksum_seed)
+      : out_(out), h_(h), sum_(checksum_seed), int16_(h.info.encoding == WeightEncoding::Int16) {
+    NTupleNetwork& net = out.net;
+    for (std::size_t t = 0; t < net.table_count(); ++t)
+      parts_.push_back({Part::WEIGHTS, t, net.table(t).size() * element_bytes(h.info.encoding), nullptr});
+    if (h.info.tc) {
+      out.state.enable_tc(net);
+      for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})
+        for (auto& table : *acc) parts_.push_back({Part::BYTES, 0, table.size() * 4, reinterpret_cast<char*>(table.data())});
+    }
+    out.state.restart_pool.resize(h.info.restart_boards);
+    if (h.info.restart_boards > 0)
+      parts_.push_back({Part::BYTES, 0, h.info.restart_boards * 8, reinterpret_cast<char*>(out.state.restart_pool.data())});
+  }
+
+  /// False when the payload is longer than announced.
+  bool feed(const char* p, std::size_t n) {
+    sum_ = fnv1a(std::string_view(p, n), sum_);
+    while (n > 0) {
+      if (part_ == parts_.size()) return false;
+      Part& part = parts_[part_];
+      const std::size_t take = std::min(n, part.bytes - at_);
+      if (part.kind == Part::BYTES)
+        std::memcpy(part.dest + at_, p, take);
+      else
+        weights(part.table, at_, p, take);
+      p += take;
+      n -= take;
+      at_ += take;
+      if (at_ == part.bytes) ++part_, at_ = 0;
+    }
+    return true;
+  }
+  bool complete() const { return part_ == parts_.size(); }
+  std::uint64_t checksum() const { return sum_; }
+
+ private:
+  struct Part {
+    enum Kind { WEIGHTS, BYTES } kind;
+    std::size_t table;
+    std::size_t bytes;
+    char* dest;
+  };
+
+  // Bytes [at, at + n) of table t's weights (whole elements: chunks keep to multiples of 8).
+  void weights(std::size_t t, std::size_t at, const char* p, std::size_t n) {
+    WeightTable& table = out_.net.table(t);
+    if (!int16_) {
+      std::memcpy(reinterpret_cast<char*>(table.data()) + at, p, n);
+      return;
+    }
+    const std::size_t tuples = out_.net.layout().size();
+    const double scale = h_.info.scale;
+    const std::size_t first = at / 2, count = n / 2;
+    // A later stage holds its q minus the first stage's, modulo 2^16. The first stage's q comes
+    // back exactly from its float: |q| <= 32767 keeps q * scale / scale within 0.002 of q.
+    const WeightTable* base = t >= tuples ? &out_.net.table(t % tuples) : nullptr;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::uint16_t d;
+      std::memcpy(&d, p + 2 * i, 2);
+      if (base) {
+        const double b = scale > 0 ? std::nearbyint(static_cast<double>((*base)[first + i]) / scale) : 0.0;
+        d = static_cast<std::uint16_t>(d + static_cast<std::uint16_t>(static_cast<std::int16_t>(b)));
+      }
+      table[first + i] = static_cast<float>(static_cast<std::int16_t>(d) * scale);
+    }
+  }
+
+  Checkpoint& out_;
+  const Header& h_;
+  std::uint64_t sum_;
+  bool int16_;
+  std::vector<Part> parts_;
+  std::size_t part_ = 0, at_ = 0;
+};
+
+}  // namespace
+
 core::Result<Checkpoint> decode_checkpoint(std::string_view bytes) {
   auto parsed = parse_header(bytes);
   if (!parsed) return core::fail(parsed.error());
   const Header& h = *parsed;
-  const std::size_t elem = element_bytes(h.info.encoding);
   if (h.info.payload_bytes != h.expected_payload())
     return core::fail("weights file is corrupt: its payload size does not match its weights");
-
-  // Step 1. Decompress exactly the announced number of bytes.
   const std::string_view frame = bytes.substr(h.size);
   const unsigned long long content = ZSTD_getFrameContentSize(frame.data(), frame.size());
   if (content == ZSTD_CONTENTSIZE_ERROR) return core::fail("weights file is truncated or corrupt (no zstd frame)");
   if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != h.info.payload_bytes)
     return core::fail("weights file is corrupt: its compressed weights have the wrong size");
-  std::string raw(h.info.payload_bytes, '\0');
-  const std::size_t n = ZSTD_decompress(raw.data(), raw.size(), frame.data(), frame.size());
-  if (ZSTD_isError(n)) return core::fail(fmt::format("weights file is truncated or corrupt ({})", ZSTD_getErrorName(n)));
-  if (n != raw.size()) return core::fail("weights file is truncated (fewer weights than announced)");
 
-  // Step 2. The checksum.
+  // Step 1. The network's tables are written once, by the decoder: no zeros first.
+  Checkpoint out{NTupleNetwork(h.layout, h.stages, NTupleNetwork::Init::NONE), {}};
+  out.net.games_trained = h.info.games_trained;
   std::string unsummed(bytes.substr(0, h.size));
   std::memset(unsummed.data() + h.checksum_pos, 0, 8);
-  if (fnv1a(raw, fnv1a(unsummed)) != h.checksum) return core::fail("weights file is corrupt (checksum mismatch)");
+  PayloadSink sink(out, h, fnv1a(unsummed));
 
-  // Step 3. The weights, then the training state.
-  Checkpoint out{NTupleNetwork(h.layout, h.stages), {}};
-  NTupleNetwork& net = out.net;
-  net.games_trained = h.info.games_trained;
-  std::size_t pos = 0;
-  const std::size_t tuples = h.layout.size();
-  std::vector<std::size_t> first_stage_at(tuples);  // where each tuple's first-stage table starts in `raw`
-  for (std::size_t t = 0, at = 0; t < tuples; at += net.table(t).size() * elem, ++t) first_stage_at[t] = at;
-  for (std::size_t t = 0; t < net.table_count(); ++t) {
-    WeightTable& table = net.table(t);
-    for (std::size_t i = 0; i < table.size(); ++i) {
-      if (h.info.encoding == WeightEncoding::Int16) {
-        // Later stages hold the difference from the first stage's q, modulo 2^16.
-        std::uint16_t d = 0, base = 0;
-        std::memcpy(&d, raw.data() + pos, 2);
-        if (t >= tuples) std::memcpy(&base, raw.data() + first_stage_at[t % tuples] + 2 * i, 2);
-        const auto q = static_cast<std::int16_t>(static_cast<std::uint16_t>(d + base));
-        table[i] = static_cast<float>(q * h.info.scale);
-      } else {
-        std::memcpy(&table[i], raw.data() + pos, 4);
-      }
-      pos += elem;
-    }
+  // Step 2. Decompress a chunk at a time into the tables, exactly the announced bytes.
+  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
+  constexpr std::size_t CHUNK = std::size_t{1} << 20;
+  std::vector<char> buf(CHUNK);
+  ZSTD_inBuffer in{frame.data(), frame.size(), 0};
+  std::size_t held = 0, total = 0, hint = 1;
+  while (hint != 0) {
+    ZSTD_outBuffer o{buf.data() + held, buf.size() - held, 0};
+    hint = ZSTD_decompressStream(dctx.get(), &o, &in);
+    if (ZSTD_isError(hint)) return core::fail(fmt::format("weights file is truncated or corrupt ({})", ZSTD_getErrorName(hint)));
+    held += o.pos;
+    total += o.pos;
+    if (total > h.info.payload_bytes) return core::fail("weights file is corrupt: more weights than announced");
+    const std::size_t whole = hint == 0 ? held : held / 8 * 8;
+    if (!sink.feed(buf.data(), whole)) return core::fail("weights file is corrupt: more weights than announced");
+    std::memmove(buf.data(), buf.data() + whole, held - whole);
+    held -= whole;
+    if (hint != 0 && o.pos == 0 && in.pos == in.size) return core::fail("weights file is truncated (fewer weights than announced)");
   }
-  if (h.info.tc) {
-    out.state.enable_tc(net);
-    for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})
-      for (auto& table : *acc) {
-        std::memcpy(table.data(), raw.data() + pos, table.size() * 4);
-        pos += table.size() * 4;
-      }
-  }
-  out.state.restart_pool.resize(h.info.restart_boards);
-  if (h.info.restart_boards > 0) std::memcpy(out.state.restart_pool.data(), raw.data() + pos, h.info.restart_boards * 8);
+  if (total != h.info.payload_bytes || !sink.complete()) return core::fail("weights file is truncated (fewer weights than announced)");
+
+  // Step 3. The checksum.
+  if (sink.checksum() != h.checksum) return core::fail("weights file is corrupt (checksum mismatch)");
   out.state.restart_next = h.restart_next;
   return out;
 }

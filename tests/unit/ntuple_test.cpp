@@ -269,6 +269,30 @@ TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
   EXPECT_NE(r.error().find("ascending"), std::string::npos) << r.error();
 }
 
+namespace {
+struct CopyCounter {
+  static inline int copies = 0;
+  CopyCounter() = default;
+  CopyCounter(const CopyCounter&) { ++copies; }
+  CopyCounter(CopyCounter&&) noexcept {}
+  CopyCounter& operator=(const CopyCounter&) = default;
+  CopyCounter& operator=(CopyCounter&&) noexcept = default;
+};
+struct Holder {
+  CopyCounter member;
+};
+}  // namespace
+
+TEST(NTuple, LoadingMovesTheNetworkOutOfItsResultWithoutACopy) {
+  // A network is hundreds of megabytes: std::move(result->member) must move it. (It copied
+  // while Result had only a const operator->, and loading took twice the memory.)
+  tilestone::core::Result<Holder> r{Holder{}};
+  CopyCounter::copies = 0;
+  CopyCounter taken = std::move(r->member);
+  EXPECT_EQ(CopyCounter::copies, 0);
+  (void)taken;
+}
+
 TEST(NTuple, StageThresholdsParseAsTiles) {
   EXPECT_EQ(parse_stages("8192,16384").value(), (StageThresholds{13, 14}));
   EXPECT_TRUE(parse_stages("").value().empty());
