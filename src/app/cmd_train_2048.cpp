@@ -39,6 +39,7 @@ struct TrainOptions {
   double restart_share = 0;
   double fine_tune_start = params::TD_FINE_TUNE_START;
   int zstd_level = 3;
+  int int16_step = 1;
   bool tc = false;
   bool quiet = false;
 };
@@ -66,6 +67,8 @@ void run_train(const TrainOptions& o) {
   if (!(o.restart_share >= 0 && o.restart_share <= params::RESTART_SHARE_MAX))
     throw UsageError(fmt::format("--restart-share must be between 0 and {}", params::RESTART_SHARE_MAX));
   if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
+  if (o.int16_step < 1 || o.int16_step > 256) throw UsageError("--int16-step must be between 1 and 256");
+  if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
   if (o.encoding != "float32" && o.encoding != "int16") throw UsageError("--encoding must be float32 or int16");
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
   std::unique_ptr<NTupleNetwork> net;
@@ -163,6 +166,7 @@ void run_train(const TrainOptions& o) {
   SaveOptions save;
   save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
   save.zstd_level = o.zstd_level;
+  save.int16_step = o.int16_step;
   auto written = save_network(*net, o.out, save, save.encoding == WeightEncoding::Float32 ? &state : nullptr);
   if (!written) throw UsageError(written.error());
   if (log) log->close();
@@ -199,6 +203,9 @@ void add_2048_train_command(CLI::App& g2048) {
                   "--resume, new stages start as copies of the network's last")
       ->each([o](const std::string&) { o->stages_given = true; });
   cmd->add_option("--encoding", o->encoding, "final file: float32 (exact, default) or int16 (quantised, smaller)");
+  cmd->add_option("--int16-step", o->int16_step,
+                  "int16: round each quantised weight to a multiple of this (default 1); a smaller file, "
+                  "an error of at most step/2 quantisation units a weight");
   cmd->add_option("--zstd-level", o->zstd_level, "compression level of the final file (1-19, default 3)");
   cmd->add_flag("--quiet", o->quiet, "no progress output");
   cmd->callback([=] { run_train(*o); });

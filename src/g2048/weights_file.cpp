@@ -180,9 +180,12 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
     weights += net.table(t).size();
     for (float w : net.table(t)) largest = std::max(largest, std::fabs(w));
   }
-  const double scale = options.encoding == WeightEncoding::Int16 ? (largest > 0 ? largest / 32767.0 : 1.0) : 1.0;
-  auto quantise = [scale](float w) {
-    return static_cast<std::int16_t>(std::clamp(std::round(static_cast<double>(w) / scale), -32767.0, 32767.0));
+  // With a step, the largest weight maps to the largest multiple of it that int16 holds.
+  const double step = std::clamp(options.int16_step, 1, 4096);
+  const double limit = std::floor(32767.0 / step) * step;
+  const double scale = options.encoding == WeightEncoding::Int16 ? (largest > 0 ? largest / limit : 1.0) : 1.0;
+  auto quantise = [scale, step, limit](float w) {
+    return static_cast<std::int16_t>(std::clamp(std::round(static_cast<double>(w) / scale / step) * step, -limit, limit));
   };
   const std::size_t tuples = net.layout().size();
   std::string raw;

@@ -41,6 +41,9 @@ std::string_view to_string(WeightEncoding e);
 struct SaveOptions {
   WeightEncoding encoding = WeightEncoding::Float32;
   int zstd_level = 3;
+  /// int16 only: q is rounded to a multiple of this (1: none). Coarser steps leave the low bits
+  /// zero, which zstd stores in far fewer bytes; the error per weight is at most step / 2 * scale.
+  int int16_step = 1;
   /// WEIGHTS_VERSION, or 1 or 2 for older builds (1: no training state; a network with several
   /// stages is always written as version 3).
   std::uint32_t version = WEIGHTS_VERSION;

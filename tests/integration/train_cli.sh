@@ -47,6 +47,11 @@ expect_status 0 2048 train --out "$tmp/s.tsn" --resume "$tmp/a.tsn" --games 600 
 check "the training line names the stages" grep -q "stages from 256,512" "$tmp/err"
 expect_status 0 2048 train --out "$tmp/s2.tsn" --resume "$tmp/s.tsn" --games 700 --stages 256,512,1024 --encoding int16 --quiet
 expect_status 0 2048 bench --ai ntuple --network "$tmp/s2.tsn" --games 2
+expect_status 0 2048 train --out "$tmp/s3.tsn" --resume "$tmp/s2.tsn" --games 1 --encoding int16 --int16-step 8 --quiet
+check "a resume past its target converts the file" grep -q "after 700 games (int16" "$tmp/out"
+check "a coarser step makes a smaller file" test "$(stat -c %s "$tmp/s3.tsn")" -lt "$(stat -c %s "$tmp/s2.tsn")"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --int16-step 8
+check "a step without int16 is explained" grep -q "int16-step applies to --encoding int16" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --resume "$tmp/s.tsn" --games 800 --stages 512
 check "stages that drop the network's own are refused" grep -q "does not extend the stages" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --stages 1000

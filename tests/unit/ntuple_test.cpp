@@ -244,6 +244,21 @@ TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
   EXPECT_NEAR(wide_back->table(0)[7], 100.0f, 0.01f);
   EXPECT_NEAR(wide_back->table(4)[7], -100.0f, 0.01f);
 
+  // A coarser int16 step: a smaller file, every weight within step / 2 quantisation units.
+  SaveOptions coarse = small;
+  coarse.int16_step = 16;
+  const std::string stepped = encode_network(net, coarse);
+  EXPECT_LT(stepped.size(), quantised.size());
+  const auto s16 = decode_network(stepped);
+  ASSERT_TRUE(s16.ok()) << s16.error();
+  const double unit = read_weights_info(stepped)->scale;
+  double worst = 0;
+  for (std::size_t t = 0; t < net.table_count(); ++t)
+    for (std::size_t i = 0; i < net.table(t).size(); ++i)
+      worst = std::max(worst, std::fabs(static_cast<double>(s16->table(t)[i]) - net.table(t)[i]));
+  EXPECT_LE(worst, 8.0 * unit + 1e-4);  // and a float's rounding of weights near 100
+  EXPECT_GT(worst, 1.0 * unit);  // the step did round
+
   // A one-stage network may still be written in version 2, which loads; a staged one is always
   // version 3.
   SaveOptions v2;
