@@ -153,10 +153,16 @@ std::string render_svg(const LineChart& chart) {
       svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#776e65\">{}%</text>\n", left + plot_w + 6, y + 4,
                          20 * i);
   }
+  // Large counts read as 313k or 1.25M, not 313167 or 1.24967e+06.
+  auto compact = [](double v) {
+    if (std::fabs(v) >= 1e6) return fmt::format("{:.3g}M", v / 1e6);
+    if (std::fabs(v) >= 1e4) return fmt::format("{:.0f}k", v / 1e3);
+    return fmt::format("{:.6g}", v);
+  };
   for (int i = 0; i <= 4; ++i) {
     const double x = xmin + (xmax - xmin) * i / 4.0;
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#776e65\">{:.6g}</text>\n", px(x),
-                       top + plot_h + 18, x);
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#776e65\">{}</text>\n", px(x),
+                       top + plot_h + 18, compact(x));
   }
 
   // Step 2. One polyline per series.
@@ -179,6 +185,11 @@ std::string render_svg(const LineChart& chart) {
     svg += fmt::format(
         "<text x=\"{0}\" y=\"{1}\" text-anchor=\"middle\" fill=\"#776e65\" transform=\"rotate(90 {0} {1})\">{2}</text>\n",
         width - 12, top + plot_h / 2, xml_escape(chart.y2_label));
+  // The legend sits on a pale box, so that the lines it covers do not cross its names.
+  if (!chart.series.empty())
+    svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"112\" height=\"{}\" fill=\"#faf8ef\" fill-opacity=\"0.85\" "
+                       "stroke=\"#d6cdc4\"/>\n",
+                       left + 2, top, 8 + 16 * static_cast<double>(chart.series.size()));
   for (std::size_t si = 0; si < chart.series.size(); ++si) {
     const double y = top + 4 + 16 * static_cast<double>(si);
     svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/>\n", left + 8, y,
