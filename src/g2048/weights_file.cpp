@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <filesystem>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -394,9 +395,18 @@ core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::st
 }
 
 core::Result<Checkpoint> load_checkpoint(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return core::fail(fmt::format("weights file {} is not a regular file", path));
+  std::ifstream f(path, std::ios::binary | std::ios::ate);
   if (!f) return core::fail(fmt::format("cannot open weights file {}", path));
-  const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  // One read of the whole file (a character at a time took a sixth of a load in a debug build).
+  const std::streamoff size = f.tellg();
+  if (size < 0) return core::fail(fmt::format("cannot read weights file {}", path));
+  if (size > (std::streamoff{1} << 32)) return core::fail(fmt::format("weights file {} is too large to be one", path));
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  f.seekg(0);
+  if (!f.read(bytes.data(), size)) return core::fail(fmt::format("cannot read weights file {}", path));
   auto c = decode_checkpoint(bytes);
   if (!c) return core::fail(fmt::format("{}: {}", path, c.error()));
   return c;

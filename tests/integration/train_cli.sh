@@ -74,6 +74,8 @@ expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/foreign.t
 check "a foreign file is named as such" grep -q "not a tilestone n-tuple weights file" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --resume "$tmp/foreign.tsn" --games 10
 expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp/missing.tsn"
+expect_status 2 2048 hint --board "$board" --ai ntuple --network "$tmp"
+check "a folder given as the network is named as such" grep -q "is not a regular file" "$tmp/err"
 expect_status 2 2048 hint --board "$board" --eval bogus --network "$tmp/b.tsn"
 expect_status 2 2048 hint --board "$board" --ai minimax --eval ntuple --network "$tmp/b.tsn"
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 0
