@@ -95,7 +95,7 @@ void run_train(const TrainOptions& o) {
     if (!stages) throw UsageError("--stages: " + stages.error());
     const StageThresholds& have = net->stage_thresholds();
     if (*stages != have) {
-      if (stages->size() < have.size() || !std::equal(have.begin(), have.end(), stages->begin()))
+      if (!net->extended_by(*stages))
         throw UsageError(fmt::format("--stages {} does not extend the stages of {} ({})", o.stages, o.resume,
                                      have.empty() ? "one stage" : format_stages(have)));
       net = std::make_unique<NTupleNetwork>(net->with_stages(*stages));

@@ -116,6 +116,10 @@ class NTupleNetwork {
   /// This network with more stages: `stages` must extend its own thresholds, and every new
   /// stage starts as a copy of the last existing one (so it plays as well from the first game).
   NTupleNetwork with_stages(const StageThresholds& stages) const;
+  /// Whether `stages` keeps this network's thresholds as its first ones (with_stages' precondition).
+  bool extended_by(const StageThresholds& stages) const {
+    return stages.size() >= thresholds_.size() && std::equal(thresholds_.begin(), thresholds_.end(), stages.begin());
+  }
 
   /// The value of the afterstate `b`.
   float value(Board b) const {
