@@ -41,7 +41,8 @@ struct EloEstimate {
 EloEstimate elo_estimate(const Tally& t);
 
 /// The log-likelihood ratio of H1 against H0 (the GSPRT approximation, on the pentanomial counts
-/// when there are pairs, else on the trinomial), 0 with too few results.
+/// when there are pairs, else on the trinomial, with an even prior worth one result so that a
+/// run of identical results is not mistaken for certainty), 0 with too few results.
 double llr(const Tally& t, const SprtConfig& cfg);
 
 /// Games before the test may decide: the normal approximation behind the GSPRT is poor on a

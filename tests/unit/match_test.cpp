@@ -47,10 +47,9 @@ TEST(MatchSprt, PairsAreCountedAndDecide) {
   EXPECT_EQ(t.pairs[3], 200);
   const match::SprtConfig c{0, 10, 0.05, 0.05};
   EXPECT_EQ(match::sprt_state(match::llr(t, c), c, t.games()), match::SprtState::ACCEPT_H1);
-  // Two lost pairs give a huge LLR, but no decision on so few games.
+  // Two lost pairs decide nothing.
   std::vector<std::optional<match::Score>> four(4, 0.0);
   const auto t4 = match::tally(four);
-  EXPECT_LT(match::llr(t4, c), c.lower());
   EXPECT_EQ(match::sprt_state(match::llr(t4, c), c, t4.games()), match::SprtState::CONTINUE);
   const auto e = match::elo_estimate(t);
   EXPECT_NEAR(e.elo, 190.8, 0.5);  // a 75 % score
@@ -60,6 +59,21 @@ TEST(MatchSprt, PairsAreCountedAndDecide) {
   scores[1].reset();
   EXPECT_EQ(match::tally(scores).pair_count(), 199);
   EXPECT_EQ(match::tally(scores).games(), 399);
+}
+
+TEST(MatchSprt, AFewIdenticalPairsDecideNothing) {
+  // Ten pairs each split 1 : 1 by the colours: the results have no variance yet, which must not
+  // read as certainty (the LLR was -104 and H0 was accepted after 20 games).
+  std::vector<std::optional<match::Score>> scores;
+  for (int k = 0; k < 20; ++k) scores.push_back(k % 2 == 0 ? 1.0 : 0.0);
+  const match::SprtConfig c{0, 25, 0.05, 0.05};
+  const auto t = match::tally(scores);
+  EXPECT_GT(match::llr(t, c), c.lower());
+  EXPECT_EQ(match::sprt_state(match::llr(t, c), c, t.games()), match::SprtState::CONTINUE);
+  // Twenty straight wins are evidence (one chance in a million at equal strength).
+  std::vector<std::optional<match::Score>> won(20, 1.0);
+  const auto w = match::tally(won);
+  EXPECT_EQ(match::sprt_state(match::llr(w, c), c, w.games()), match::SprtState::ACCEPT_H1);
 }
 
 TEST(MatchSprt, EvenResultsAcceptH0) {
