@@ -77,7 +77,7 @@ std::shared_ptr<const NTupleNetwork> resolve_network(const AiOptions& o) {
   if (!wanted) return nullptr;
   core::Result<std::shared_ptr<const NTupleNetwork>> net = core::fail("");
   if (!o.network.empty()) {
-    auto loaded = load_network(o.network);
+    auto loaded = load_network(o.network, NTupleNetwork::Storage::INT16);
     if (!loaded) throw UsageError(loaded.error());
     return std::make_shared<NTupleNetwork>(std::move(loaded).value());
   }

@@ -89,8 +89,8 @@ std::string format_stages(const StageThresholds& thresholds) {
   return out;
 }
 
-NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, Init init)
-    : layout_(std::move(layout)), thresholds_(std::move(stages)) {
+NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, Init init, Storage storage, double scale)
+    : layout_(std::move(layout)), thresholds_(std::move(stages)), storage_(storage), scale_(scale) {
   for (const Tuple& t : layout_) {
     std::array<std::uint8_t, MAX_TUPLE_CELLS> sh{};
     for (std::size_t k = 0; k < t.size(); ++k) sh[k] = static_cast<std::uint8_t>(4 * t[k]);
@@ -100,20 +100,31 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
   for (int stage = 0; stage < this->stages(); ++stage)
     for (const Tuple& t : layout_) {
       const std::size_t n = std::size_t{1} << (4 * t.size());
-      if (init == Init::ZERO)
+      if (storage == Storage::INT16) {
+        if (init == Init::ZERO)
+          qtables_.emplace_back(n, std::int16_t{0});
+        else
+          qtables_.emplace_back(n);  // the allocator leaves them unset
+      } else if (init == Init::ZERO) {
         tables_.emplace_back(n, 0.0f);
-      else
-        tables_.emplace_back(n);  // the allocator leaves floats unset
+      } else {
+        tables_.emplace_back(n);
+      }
     }
 }
 
 NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {
-  NTupleNetwork out(layout_, stages);
+  NTupleNetwork out(layout_, stages, Init::NONE, storage_, scale_);
   out.games_trained = games_trained;
   const std::size_t n = layout_.size();
   for (std::size_t k = 0; k < static_cast<std::size_t>(out.stages()); ++k) {
     const std::size_t from = std::min(k, static_cast<std::size_t>(this->stages()) - 1);
-    for (std::size_t t = 0; t < n; ++t) out.tables_[k * n + t] = tables_[from * n + t];
+    for (std::size_t t = 0; t < n; ++t) {
+      if (storage_ == Storage::INT16)
+        out.qtables_[k * n + t] = qtables_[from * n + t];
+      else
+        out.tables_[k * n + t] = tables_[from * n + t];
+    }
   }
   return out;
 }

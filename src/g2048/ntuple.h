@@ -30,6 +30,9 @@ using Tuple = std::vector<std::uint8_t>;
 /// in huge pages where the system gives them: a 100-game 1-ply bench then takes 0.6 times the
 /// user CPU time (TLB misses were most of the cost).
 using WeightTable = std::vector<float, core::HugePageAllocator<float>>;
+/// One tuple's weights as int16 q (weight = q x the network's scale): how a network loaded from an
+/// int16 file is held for play, in half the memory and load time of floats.
+using QuantTable = std::vector<std::int16_t, core::HugePageAllocator<std::int16_t>>;
 
 /// The largest tuple the network accepts (16^MAX_TUPLE_CELLS weights per table).
 inline constexpr int MAX_TUPLE_CELLS = 6;
@@ -85,9 +88,13 @@ class NTupleNetwork {
  public:
   /// How the tables start: every weight 0, or unset (for a reader that writes them all).
   enum class Init { ZERO, NONE };
+  /// How the weights are held: FLOAT32 (exact; what training updates), or INT16 (q x scale, as an
+  /// int16 file stores them; for play only: half the memory, and nothing to convert on loading).
+  enum class Storage { FLOAT32, INT16 };
   /// A network with every weight 0 (or unset). The layout and thresholds must be valid (see
   /// validate_layout, validate_stages).
-  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout(), StageThresholds stages = {}, Init init = Init::ZERO);
+  explicit NTupleNetwork(std::vector<Tuple> layout = default_layout(), StageThresholds stages = {}, Init init = Init::ZERO,
+                         Storage storage = Storage::FLOAT32, double scale = 1.0);
 
   /// An error message when `layout` is empty, too large, or has a bad or repeated cell.
   static std::string validate_layout(const std::vector<Tuple>& layout);
@@ -100,7 +107,16 @@ class NTupleNetwork {
   /// Features summed by one evaluation: tuples x symmetries.
   int features() const { return static_cast<int>(layout_.size()) * SYMMETRIES; }
   /// Tables in all: tuples x stages. Table k * tuples + t is tuple t's table in stage k.
-  std::size_t table_count() const { return tables_.size(); }
+  std::size_t table_count() const { return layout_.size() * static_cast<std::size_t>(stages()); }
+  /// Weights of table t: 16^cells of its tuple.
+  std::size_t table_size(std::size_t t) const { return std::size_t{1} << (4 * sizes_[t % layout_.size()]); }
+  Storage storage() const { return storage_; }
+  /// INT16 storage: weight = q x scale.
+  double scale() const { return scale_; }
+  /// Weight i of table t, in either storage.
+  float weight(std::size_t t, std::size_t i) const {
+    return storage_ == Storage::INT16 ? static_cast<float>(qtables_[t][i] * scale_) : tables_[t][i];
+  }
 
   /// The stage whose tables value `b`.
   int stage_of(Board b) const {
@@ -127,6 +143,19 @@ class NTupleNetwork {
     // caches: work out every address first and ask for them all, so that the reads overlap.
     const auto syms = symmetries(b);
     const std::size_t n = layout_.size();
+    if (storage_ == Storage::INT16) {
+      const QuantTable* tables = &qtables_[static_cast<std::size_t>(stage_of(b)) * n];
+      std::array<const std::int16_t*, MAX_TUPLES * SYMMETRIES> at;
+      for (std::size_t s = 0; s < SYMMETRIES; ++s)
+        for (std::size_t t = 0; t < n; ++t) {
+          at[s * n + t] = &tables[t][index(t, syms[s])];
+          __builtin_prefetch(at[s * n + t]);
+        }
+      // Nothing writes an INT16 network: plain reads, summed exactly.
+      int sum = 0;
+      for (std::size_t i = 0; i < SYMMETRIES * n; ++i) sum += *at[i];
+      return static_cast<float>(sum * scale_);
+    }
     const WeightTable* tables = &tables_[static_cast<std::size_t>(stage_of(b)) * n];
     std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
     for (std::size_t s = 0; s < SYMMETRIES; ++s)
@@ -142,11 +171,15 @@ class NTupleNetwork {
   /// Asks the memory for the weights of `b` without waiting: a caller about to value several
   /// afterstates prefetches them all first, so that their cache misses overlap.
   void prefetch(Board b) const {
-    for_each_feature(b, [&](std::size_t t, std::uint32_t i) { __builtin_prefetch(&tables_[t][i]); });
+    if (storage_ == Storage::INT16)
+      for_each_feature(b, [&](std::size_t t, std::uint32_t i) { __builtin_prefetch(&qtables_[t][i]); });
+    else
+      for_each_feature(b, [&](std::size_t t, std::uint32_t i) { __builtin_prefetch(&tables_[t][i]); });
   }
 
   /// Adds `delta` to each of the features of `b` (a TD step: delta = step size x error / features).
   /// Threads may update one network at the same time (lock-free; a lost update costs nothing).
+  /// FLOAT32 storage only, like every writing member.
   void add(Board b, float delta) {
     for_each_feature(b, [&](std::size_t t, std::uint32_t i) { add_at(t, i, delta); });
   }
@@ -163,9 +196,12 @@ class NTupleNetwork {
   /// Adds `delta` to one weight (lock-free, like add).
   void add_at(std::size_t t, std::uint32_t i, float delta) { store(t, i, load(t, i) + delta); }
 
-  /// Every weight of table `t` (16^cells entries; t < table_count()).
+  /// Every weight of table `t` (16^cells entries; t < table_count()); FLOAT32 storage.
   WeightTable& table(std::size_t t) { return tables_[t]; }
   const WeightTable& table(std::size_t t) const { return tables_[t]; }
+  /// Every q of table `t`; INT16 storage.
+  QuantTable& qtable(std::size_t t) { return qtables_[t]; }
+  const QuantTable& qtable(std::size_t t) const { return qtables_[t]; }
 
   /// Training statistics kept with the weights.
   std::uint64_t games_trained = 0;
@@ -194,7 +230,10 @@ class NTupleNetwork {
   StageThresholds thresholds_;
   std::vector<std::array<std::uint8_t, MAX_TUPLE_CELLS>> shifts_;
   std::vector<int> sizes_;
-  std::vector<WeightTable> tables_;
+  Storage storage_ = Storage::FLOAT32;
+  double scale_ = 1.0;
+  std::vector<WeightTable> tables_;   // FLOAT32
+  std::vector<QuantTable> qtables_;   // INT16
 };
 
 }  // namespace tilestone::g2048

@@ -29,7 +29,7 @@ core::Result<std::shared_ptr<const NTupleNetwork>> shipped_network() {
   static std::once_flag once;
   static core::Result<std::shared_ptr<const NTupleNetwork>> cached{core::fail("not loaded")};
   std::call_once(once, [] {
-    auto net = load_network(shipped_network_path());
+    auto net = load_network(shipped_network_path(), NTupleNetwork::Storage::INT16);
     if (net)
       cached = std::shared_ptr<const NTupleNetwork>(std::make_shared<NTupleNetwork>(std::move(net).value()));
     else

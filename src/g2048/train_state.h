@@ -23,8 +23,8 @@ struct TrainState {
   void enable_tc(const NTupleNetwork& net) {
     if (has_tc()) return;
     for (std::size_t t = 0; t < net.table_count(); ++t) {
-      tc_error.emplace_back(net.table(t).size(), 0.0f);
-      tc_abs.emplace_back(net.table(t).size(), 0.0f);
+      tc_error.emplace_back(net.table_size(t), 0.0f);
+      tc_abs.emplace_back(net.table_size(t), 0.0f);
     }
   }
   /// Adds a board to the pool of at most `capacity`, replacing the oldest once it is full.

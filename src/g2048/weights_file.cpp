@@ -174,12 +174,14 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
   std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
   if (net.stages() > 1) version = WEIGHTS_VERSION;
   if (version < 2) state = nullptr;
-  // Step 1. The weights, raw, in the chosen encoding.
+  // Step 1. The weights, raw, in the chosen encoding (from either storage).
+  const bool held_int16 = net.storage() == NTupleNetwork::Storage::INT16;
+  auto weight = [&](std::size_t t, std::size_t i) { return held_int16 ? net.weight(t, i) : net.table(t)[i]; };
   std::uint64_t weights = 0;
   float largest = 0;
   for (std::size_t t = 0; t < net.table_count(); ++t) {
-    weights += net.table(t).size();
-    for (float w : net.table(t)) largest = std::max(largest, std::fabs(w));
+    weights += net.table_size(t);
+    for (std::size_t i = 0; i < net.table_size(t); ++i) largest = std::max(largest, std::fabs(weight(t, i)));
   }
   // With a step, the largest weight maps to the largest multiple of it that int16 holds.
   const double step = std::clamp(options.int16_step, 1, 4096);
@@ -192,15 +194,13 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
   std::string raw;
   raw.reserve(weights * element_bytes(options.encoding));
   for (std::size_t t = 0; t < net.table_count(); ++t) {
-    const WeightTable& table = net.table(t);
-    const WeightTable& first = net.table(t % tuples);
-    for (std::size_t i = 0; i < table.size(); ++i) {
+    for (std::size_t i = 0; i < net.table_size(t); ++i) {
       if (options.encoding == WeightEncoding::Int16) {
         // Later stages as a difference from the first stage, modulo 2^16.
-        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(first[i]));
-        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(table[i])) - base));
+        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(weight(t % tuples, i)));
+        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(weight(t, i))) - base));
       } else {
-        put<float>(raw, table[i]);
+        put<float>(raw, weight(t, i));
       }
     }
   }
@@ -232,8 +232,8 @@ core::Result<WeightsInfo> read_weights_info(std::string_view bytes) {
   return h->info;
 }
 
-core::Result<NTupleNetwork> decode_network(std::string_view bytes) {
-  auto c = decode_checkpoint(bytes);
+core::Result<NTupleNetwork> decode_network(std::string_view bytes, NTupleNetwork::Storage storage) {
+  auto c = decode_checkpoint(bytes, storage);
   if (!c) return core::fail(c.error());
   return std::move(c->net);
 }
@@ -242,7 +242,7 @@ namespace {
 
 // Receives the decompressed payload chunk by chunk (every chunk but the last a multiple of 8
 // bytes, which every part's size is) and puts each byte where it belongs: the weights (int16
-// converted as they come), the TC accumulators, the restart pool. It sums the checksum on the way,
+// converted as they come, or kept as q in an INT16 network), the TC accumulators, the restart pool. It sums the checksum on the way,
 // so the payload is never held whole.
 class PayloadSink {
  public:
@@ -250,7 +250,7 @@ class PayloadSink {
       : out_(out), h_(h), sum_(checksum_seed), int16_(h.info.encoding == WeightEncoding::Int16) {
     NTupleNetwork& net = out.net;
     for (std::size_t t = 0; t < net.table_count(); ++t)
-      parts_.push_back({Part::WEIGHTS, t, net.table(t).size() * element_bytes(h.info.encoding), nullptr});
+      parts_.push_back({Part::WEIGHTS, t, net.table_size(t) * element_bytes(h.info.encoding), nullptr});
     if (h.info.tc) {
       out.state.enable_tc(net);
       for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})
@@ -292,6 +292,10 @@ class PayloadSink {
 
   // Bytes [at, at + n) of table t's weights (whole elements: chunks keep to multiples of 8).
   void weights(std::size_t t, std::size_t at, const char* p, std::size_t n) {
+    if (out_.net.storage() == NTupleNetwork::Storage::INT16) {
+      quants(t, at, p, n);
+      return;
+    }
     WeightTable& table = out_.net.table(t);
     if (!int16_) {
       std::memcpy(reinterpret_cast<char*>(table.data()) + at, p, n);
@@ -324,6 +328,19 @@ class PayloadSink {
     }
   }
 
+  // The same bytes into an INT16 network: q as it is, a later stage's q from its difference.
+  void quants(std::size_t t, std::size_t at, const char* p, std::size_t n) {
+    const std::size_t tuples = out_.net.layout().size();
+    const std::size_t count = n / 2;
+    const auto* src = reinterpret_cast<const unsigned char*>(p);
+    std::int16_t* dst = out_.net.qtable(t).data() + at / 2;
+    const std::int16_t* base = t < tuples ? nullptr : out_.net.qtable(t % tuples).data() + at / 2;
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto d = static_cast<std::uint16_t>(src[2 * i] | (src[2 * i + 1] << 8));
+      dst[i] = static_cast<std::int16_t>(base ? static_cast<std::uint16_t>(d + static_cast<std::uint16_t>(base[i])) : d);
+    }
+  }
+
   Checkpoint& out_;
   const Header& h_;
   std::uint64_t sum_;
@@ -334,7 +351,7 @@ class PayloadSink {
 
 }  // namespace
 
-core::Result<Checkpoint> decode_checkpoint(std::string_view bytes) {
+core::Result<Checkpoint> decode_checkpoint(std::string_view bytes, NTupleNetwork::Storage storage) {
   auto parsed = parse_header(bytes);
   if (!parsed) return core::fail(parsed.error());
   const Header& h = *parsed;
@@ -346,8 +363,10 @@ core::Result<Checkpoint> decode_checkpoint(std::string_view bytes) {
   if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != h.info.payload_bytes)
     return core::fail("weights file is corrupt: its compressed weights have the wrong size");
 
-  // Step 1. The network's tables are written once, by the decoder: no zeros first.
-  Checkpoint out{NTupleNetwork(h.layout, h.stages, NTupleNetwork::Init::NONE), {}};
+  // Step 1. The network's tables are written once, by the decoder: no zeros first. A float file
+  // stays exact whatever is asked.
+  if (h.info.encoding != WeightEncoding::Int16) storage = NTupleNetwork::Storage::FLOAT32;
+  Checkpoint out{NTupleNetwork(h.layout, h.stages, NTupleNetwork::Init::NONE, storage, h.info.scale), {}};
   out.net.games_trained = h.info.games_trained;
   std::string unsummed(bytes.substr(0, h.size));
   std::memset(unsummed.data() + h.checksum_pos, 0, 8);
@@ -394,7 +413,7 @@ core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::st
   return static_cast<std::uint64_t>(bytes.size());
 }
 
-core::Result<Checkpoint> load_checkpoint(const std::string& path) {
+core::Result<Checkpoint> load_checkpoint(const std::string& path, NTupleNetwork::Storage storage) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
     return core::fail(fmt::format("weights file {} is not a regular file", path));
@@ -407,13 +426,13 @@ core::Result<Checkpoint> load_checkpoint(const std::string& path) {
   std::string bytes(static_cast<std::size_t>(size), '\0');
   f.seekg(0);
   if (!f.read(bytes.data(), size)) return core::fail(fmt::format("cannot read weights file {}", path));
-  auto c = decode_checkpoint(bytes);
+  auto c = decode_checkpoint(bytes, storage);
   if (!c) return core::fail(fmt::format("{}: {}", path, c.error()));
   return c;
 }
 
-core::Result<NTupleNetwork> load_network(const std::string& path) {
-  auto c = load_checkpoint(path);
+core::Result<NTupleNetwork> load_network(const std::string& path, NTupleNetwork::Storage storage) {
+  auto c = load_checkpoint(path, storage);
   if (!c) return core::fail(c.error());
   return std::move(c->net);
 }

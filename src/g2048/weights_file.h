@@ -52,22 +52,23 @@ struct SaveOptions {
 /// The file's bytes; `state` (a training checkpoint's TC accumulators and restart pool) is stored
 /// too when given.
 std::string encode_network(const NTupleNetwork& net, const SaveOptions& options = {}, const TrainState* state = nullptr);
-/// The network a file's bytes hold.
-core::Result<NTupleNetwork> decode_network(std::string_view bytes);
+/// The network a file's bytes hold. INT16 storage keeps an int16 file's weights as they are (for
+/// play: half the memory); a float32 file always loads as FLOAT32.
+core::Result<NTupleNetwork> decode_network(std::string_view bytes, NTupleNetwork::Storage storage = NTupleNetwork::Storage::FLOAT32);
 
 /// A network with the training state stored beside it (empty when the file has none).
 struct Checkpoint {
   NTupleNetwork net;
   TrainState state;
 };
-core::Result<Checkpoint> decode_checkpoint(std::string_view bytes);
+core::Result<Checkpoint> decode_checkpoint(std::string_view bytes, NTupleNetwork::Storage storage = NTupleNetwork::Storage::FLOAT32);
 
 /// Writes the file through a temporary and a rename, so an interrupted save leaves the old file.
 /// Returns the bytes written.
 core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options = {},
                                          const TrainState* state = nullptr);
-core::Result<NTupleNetwork> load_network(const std::string& path);
-core::Result<Checkpoint> load_checkpoint(const std::string& path);
+core::Result<NTupleNetwork> load_network(const std::string& path, NTupleNetwork::Storage storage = NTupleNetwork::Storage::FLOAT32);
+core::Result<Checkpoint> load_checkpoint(const std::string& path, NTupleNetwork::Storage storage = NTupleNetwork::Storage::FLOAT32);
 
 /// What a file's header says, without decompressing the weights.
 struct WeightsInfo {

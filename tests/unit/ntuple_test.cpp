@@ -259,6 +259,23 @@ TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
   EXPECT_LE(worst, 8.0 * unit + 1e-4);  // and a float's rounding of weights near 100
   EXPECT_GT(worst, 1.0 * unit);  // the step did round
 
+  // Held as int16 for play: the same weights and values as the floats decoded from the same file,
+  // in half the memory, and written back to the same bytes. A float file stays float.
+  for (const std::string* file : {&quantised, &stepped}) {
+    const auto as_float = decode_network(*file);
+    const auto held = decode_network(*file, NTupleNetwork::Storage::INT16);
+    ASSERT_TRUE(held.ok()) << held.error();
+    ASSERT_EQ(held->storage(), NTupleNetwork::Storage::INT16);
+    EXPECT_EQ(held->stage_thresholds(), net.stage_thresholds());
+    for (std::size_t t = 0; t < net.table_count(); ++t)
+      for (std::size_t i = 0; i < net.table_size(t); i += 97) ASSERT_EQ(held->weight(t, i), as_float->table(t)[i]) << t << " " << i;
+    for (const Board b : {mid, board("2,4,8,16/32,64,128,256/0,0,0,0/0,0,0,2"),
+                          board("2,4,8,16/32,64,128,256/512,1024,16384,0/0,0,0,2")})
+      EXPECT_NEAR(held->value(b), as_float->value(b), 1e-4 * std::fabs(as_float->value(b)) + 1e-3);
+    EXPECT_EQ(encode_network(*held, file == &quantised ? small : coarse), *file);
+  }
+  EXPECT_EQ(decode_network(exact, NTupleNetwork::Storage::INT16)->storage(), NTupleNetwork::Storage::FLOAT32);
+
   // A one-stage network may still be written in version 2, which loads; a staged one is always
   // version 3.
   SaveOptions v2;
