@@ -229,7 +229,8 @@ void write_bench_files(const std::string& setup, const json& settings, const std
                       {"moves", s.total_moves},
                       {"moves_per_s", s.moves_per_s},
                       {"ms_per_move", {{"p50", s.ms_p50}, {"p99", s.ms_p99}, {"max", s.ms_max}}},
-                      {"cpu_ms_per_move", {{"p50", s.cpu_p50}, {"p99", s.cpu_p99}, {"max", s.cpu_max}}}};
+                      {"cpu_ms_per_move", {{"p50", s.cpu_p50}, {"p99", s.cpu_p99}, {"max", s.cpu_max}}},
+                      {"late", {{"moves", s.late_moves}, {"stalled", s.late_stalled}, {"longest_stall_ms", s.stall_max}}}};
     write_file(out.json, doc.dump(1) + "\n");
   }
   if (!out.svg.empty()) write_file(out.svg, core::render_svg(max_tile_chart(report, "2048 " + setup)));

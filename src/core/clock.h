@@ -38,7 +38,9 @@ class Deadline {
   static Deadline in_ms(double budget_ms) { return in_us(static_cast<std::int64_t>(budget_ms * 1000.0)); }
 
   bool infinite() const { return infinite_; }
-  bool expired() const { return !infinite_ && now_us() >= end_us_; }
+  bool expired() const { return expired_at(now_us()); }
+  /// Whether the deadline has passed at time `now` (a now_us() the caller just read).
+  bool expired_at(std::int64_t now) const { return !infinite_ && now >= end_us_; }
   std::int64_t remaining_us() const { return infinite_ ? INT64_MAX : end_us_ - now_us(); }
   std::int64_t elapsed_us() const { return now_us() - start_us_; }
   std::int64_t budget_us() const { return infinite_ ? INT64_MAX : end_us_ - start_us_; }

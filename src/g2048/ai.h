@@ -46,6 +46,10 @@ struct Analysis {
   int depth = 0;                      ///< deepest completed iteration (playouts for Monte Carlo)
   std::uint64_t nodes = 0;
   double time_ms = 0;
+  /// Expectimax: the longest wait between two of the search's looks at the clock. They come a
+  /// fraction of a millisecond apart while the search runs; a longer wait is time the machine
+  /// took the thread away (another process, or the host of a virtual machine).
+  double stall_ms = 0;
 };
 
 /// The weights of the seed-004 heuristic set: snake smoothness, snake monotonicity, empty cells,

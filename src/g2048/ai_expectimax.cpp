@@ -57,18 +57,22 @@ class Searcher {
     deadline_ = deadline;
     aborted_ = false;
     nodes_ = 0;
+    max_gap_us_ = 0;
   }
 
   /// Value of the position after the player's move (a chance node) searched `depth` moves deep.
   /// A root move begun after the deadline stops at once: its node count alone would let it run
   /// up to CLOCK_CHECK_NODES nodes first, and so would every later root move.
   float root(Board after, int depth) {
-    if (!aborted_ && deadline_ && deadline_->expired()) aborted_ = true;
+    last_look_us_ = core::now_us();
+    if (!aborted_ && deadline_ && deadline_->expired_at(last_look_us_)) aborted_ = true;
     return chance(after, 1.0f, depth);
   }
 
   bool aborted() const { return aborted_; }
   std::uint64_t nodes() const { return nodes_; }
+  /// The longest wait between two looks at the clock since start(), in microseconds.
+  std::int64_t max_gap_us() const { return max_gap_us_; }
 
  private:
   float max_node(Board b, float prob, int depth) {
@@ -84,7 +88,7 @@ class Searcher {
   }
 
   float chance(Board b, float prob, int depth) {
-    if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) aborted_ = deadline_ && deadline_->expired();
+    if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) look_at_clock();
     if (aborted_) return 0;
     if (depth <= 0 || prob < params::PROB_CUTOFF) {
       if constexpr (Eval::CACHED) {
@@ -116,6 +120,13 @@ class Searcher {
     return value;
   }
 
+  void look_at_clock() {
+    const std::int64_t now = core::now_us();
+    max_gap_us_ = std::max(max_gap_us_, now - last_look_us_);
+    last_look_us_ = now;
+    aborted_ = deadline_ && deadline_->expired_at(now);
+  }
+
   std::size_t slot(Board b) const {
     std::uint64_t h = b.bits() * 0x9E3779B97F4A7C15ULL;
     return static_cast<std::size_t>(h >> (64 - params::TT_BITS));
@@ -133,6 +144,8 @@ class Searcher {
   const core::Deadline* deadline_ = nullptr;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;
+  std::int64_t last_look_us_ = 0;
+  std::int64_t max_gap_us_ = 0;
 };
 
 template <class Eval>
@@ -175,6 +188,7 @@ class ExpectimaxAi final : public Ai {
       for (Dir d : moves) {
         aborted |= searchers_[index(d)].aborted();
         nodes += searchers_[index(d)].nodes();
+        out.stall_ms = std::max(out.stall_ms, static_cast<double>(searchers_[index(d)].max_gap_us()) / 1000.0);
       }
       out.nodes = nodes;
 

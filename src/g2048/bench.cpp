@@ -48,6 +48,11 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
     out.record.move_times.add(a.time_ms);
     out.record.think_ms += a.time_ms;
     out.record.max_move_ms = std::max(out.record.max_move_ms, a.time_ms);
+    out.record.max_stall_ms = std::max(out.record.max_stall_ms, a.stall_ms);
+    if (limits.time_ms > 0 && a.time_ms > limits.time_ms + LATE_SLACK_MS) {
+      ++out.record.late_moves;
+      if (a.stall_ms >= LATE_SLACK_MS) ++out.record.late_stalled;
+    }
     // Past 32768 the AI's board is a clamped image of the grid, so its choice may be illegal
     // there (or missing); then the first legal direction of the exact grid is played.
     bool played = a.best && game.play(*a.best);
@@ -122,6 +127,9 @@ BenchSummary summarize(const BenchReport& r) {
     cpu.merge(g.move_cpu);
     s.ms_max = std::max(s.ms_max, g.max_move_ms);
     s.cpu_max = std::max(s.cpu_max, g.max_move_cpu_ms);
+    s.late_moves += g.late_moves;
+    s.late_stalled += g.late_stalled;
+    s.stall_max = std::max(s.stall_max, g.max_stall_ms);
   }
   s.ms_p50 = times.quantile(0.5);
   s.ms_p99 = times.quantile(0.99);
@@ -144,6 +152,10 @@ std::string report_text(const std::string& setup, const BenchSummary& s) {
   if (s.cpu_max > 0)
     out += fmt::format("cpu ms    p50 {:.2f}  p99 {:.2f}  max {:.2f}  (of each move's time, the part its thread ran)\n",
                        s.cpu_p50, s.cpu_p99, s.cpu_max);
+  if (s.stall_max > 0)
+    out += fmt::format("late      {} moves over the budget + {:.0f} ms; in {} of them the machine held the search "
+                       "{:.0f} ms or more between two looks at the clock (longest {:.2f} ms)\n",
+                       s.late_moves, LATE_SLACK_MS, s.late_stalled, LATE_SLACK_MS, s.stall_max);
   return out;
 }
 
@@ -158,7 +170,8 @@ nlohmann::json game_to_json(const GameRecord& g) {
           {"max_tile", std::uint64_t{1} << g.max_exponent}, {"moves", g.moves},
           {"think_ms", g.think_ms},   {"max_move_ms", g.max_move_ms}, {"stopped", g.stopped},
           {"move_ms_log_buckets", buckets(g.move_times)}, {"max_move_cpu_ms", g.max_move_cpu_ms},
-          {"move_cpu_ms_log_buckets", buckets(g.move_cpu)}};
+          {"move_cpu_ms_log_buckets", buckets(g.move_cpu)}, {"late_moves", g.late_moves},
+          {"late_stalled", g.late_stalled},  {"max_stall_ms", g.max_stall_ms}};
 }
 
 core::Result<GameRecord> game_from_json(const nlohmann::json& j) {
@@ -177,6 +190,9 @@ core::Result<GameRecord> game_from_json(const nlohmann::json& j) {
     for (const auto& b : j.at("move_ms_log_buckets")) g.move_times.add_bucket(b.at(0).get<int>(), b.at(1).get<std::uint64_t>());
     // Optional: results written before CPU times were measured have none.
     g.max_move_cpu_ms = j.value("max_move_cpu_ms", 0.0);
+    g.late_moves = j.value("late_moves", 0);
+    g.late_stalled = j.value("late_stalled", 0);
+    g.max_stall_ms = j.value("max_stall_ms", 0.0);
     if (j.contains("move_cpu_ms_log_buckets"))
       for (const auto& b : j.at("move_cpu_ms_log_buckets"))
         g.move_cpu.add_bucket(b.at(0).get<int>(), b.at(1).get<std::uint64_t>());

@@ -56,7 +56,16 @@ struct GameRecord {
   /// otherwise). Decision time beyond it is time the machine gave to other work.
   core::LogHistogram move_cpu;
   double max_move_cpu_ms = 0;
+  /// With a time budget: decisions later than it by more than LATE_SLACK_MS, those of them in
+  /// which the search waited at least LATE_SLACK_MS between two looks at the clock (the machine
+  /// held the thread), and the longest such wait of the game.
+  int late_moves = 0;
+  int late_stalled = 0;
+  double max_stall_ms = 0;
 };
+
+/// How late a decision may be before the bench counts it as late (the 10 ms + 2 ms).
+inline constexpr double LATE_SLACK_MS = 2.0;
 
 struct BenchReport {
   std::vector<GameRecord> games;   ///< in game order (a shard's games only; fewer when cut short)
@@ -81,6 +90,8 @@ struct BenchSummary {
   double moves_per_s = 0;                      ///< total moves / total think time
   double ms_p50 = 0, ms_p99 = 0, ms_max = 0;
   double cpu_p50 = 0, cpu_p99 = 0, cpu_max = 0;  ///< CPU time per decision (0: not measured)
+  int late_moves = 0, late_stalled = 0;          ///< see GameRecord
+  double stall_max = 0;
   std::uint64_t total_moves = 0;
 };
 BenchSummary summarize(const BenchReport& r);

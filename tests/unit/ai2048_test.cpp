@@ -279,6 +279,31 @@ TEST(Ai2048, BenchGamesAreReproducible) {
   EXPECT_FALSE(run_bench_games(cfg).ok());
 }
 
+TEST(Ai2048, LateMovesAndStallsAreSummedAndTravelInResults) {
+  BenchReport r;
+  GameRecord a, b;
+  a.late_moves = 3, a.late_stalled = 2, a.max_stall_ms = 14.5;
+  b.late_moves = 1, b.late_stalled = 1, b.max_stall_ms = 21.25;
+  a.index = 0, b.index = 1;
+  a.max_exponent = b.max_exponent = 11;
+  r.games = {a, b};
+  const auto s = summarize(r);
+  EXPECT_EQ(s.late_moves, 4);
+  EXPECT_EQ(s.late_stalled, 3);
+  EXPECT_DOUBLE_EQ(s.stall_max, 21.25);
+  EXPECT_NE(report_text("x", s).find("4 moves over the budget + 2 ms; in 3 of them"), std::string::npos);
+  const auto back = game_from_json(game_to_json(b));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->late_moves, 1);
+  EXPECT_EQ(back->late_stalled, 1);
+  EXPECT_DOUBLE_EQ(back->max_stall_ms, 21.25);
+  // Results written before stalls were measured still read.
+  auto old = game_to_json(b);
+  old.erase("late_moves"), old.erase("late_stalled"), old.erase("max_stall_ms");
+  ASSERT_TRUE(game_from_json(old).ok());
+  EXPECT_EQ(game_from_json(old)->late_moves, 0);
+}
+
 TEST(Ai2048, StopAtEndsGamesAtTheTile) {
   BenchConfig cfg;
   cfg.ai = AiConfig{"expectimax", std::nullopt};
