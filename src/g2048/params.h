@@ -43,7 +43,8 @@ inline constexpr int SEED004_DEPTH = 6;
 
 /// Expectimax's evaluation when none is asked for: the n-tuple network (when one is loaded) or the
 /// row heuristic. The stronger of the two at 10 ms a move (README, "Measured figures"): with the
-/// shipped network (240,000 games, one stage) the heuristic; the network dies near 16384.
+/// shipped network (2,189,134 games, three stages) the heuristic: over the same 12 games at 10 ms
+/// both reach 16384 in 10, and the network's mean score is 3 % lower.
 inline constexpr bool NTUPLE_IS_DEFAULT_EVAL = false;
 
 // n-tuple network training (afterstate TD(0), updates swept backward over each finished game).
