@@ -100,16 +100,13 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
   for (int stage = 0; stage < this->stages(); ++stage)
     for (const Tuple& t : layout_) {
       const std::size_t n = std::size_t{1} << (4 * t.size());
-      if (storage == Storage::INT16) {
-        if (init == Init::ZERO)
-          qtables_.emplace_back(n, std::int16_t{0});
-        else
-          qtables_.emplace_back(n);  // the allocator leaves them unset
-      } else if (init == Init::ZERO) {
-        tables_.emplace_back(n, 0.0f);
-      } else {
-        tables_.emplace_back(n);
-      }
+      // Init::NONE: the allocator leaves the weights unset.
+      auto add = [&](auto& tables) {
+        if (init == Init::ZERO) tables.emplace_back(n, 0);
+        else tables.emplace_back(n);
+      };
+      if (storage == Storage::INT16) add(qtables_);
+      else add(tables_);
     }
 }
 

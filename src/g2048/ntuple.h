@@ -141,30 +141,17 @@ class NTupleNetwork {
   float value(Board b) const {
     // The weights are scattered over hundreds of megabytes, so nearly every read misses the
     // caches: work out every address first and ask for them all, so that the reads overlap.
-    const auto syms = symmetries(b);
-    const std::size_t n = layout_.size();
+    const std::size_t count = SYMMETRIES * layout_.size();
     if (storage_ == Storage::INT16) {
-      const QuantTable* tables = &qtables_[static_cast<std::size_t>(stage_of(b)) * n];
-      std::array<const std::int16_t*, MAX_TUPLES * SYMMETRIES> at;
-      for (std::size_t s = 0; s < SYMMETRIES; ++s)
-        for (std::size_t t = 0; t < n; ++t) {
-          at[s * n + t] = &tables[t][index(t, syms[s])];
-          __builtin_prefetch(at[s * n + t]);
-        }
+      const auto at = addresses(qtables_, b);
       // Nothing writes an INT16 network: plain reads, summed exactly.
       int sum = 0;
-      for (std::size_t i = 0; i < SYMMETRIES * n; ++i) sum += *at[i];
+      for (std::size_t i = 0; i < count; ++i) sum += *at[i];
       return static_cast<float>(sum * scale_);
     }
-    const WeightTable* tables = &tables_[static_cast<std::size_t>(stage_of(b)) * n];
-    std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
-    for (std::size_t s = 0; s < SYMMETRIES; ++s)
-      for (std::size_t t = 0; t < n; ++t) {
-        at[s * n + t] = &tables[t][index(t, syms[s])];
-        __builtin_prefetch(at[s * n + t]);
-      }
+    const auto at = addresses(tables_, b);
     float sum = 0;
-    for (std::size_t i = 0; i < SYMMETRIES * n; ++i) sum += load(at[i]);
+    for (std::size_t i = 0; i < count; ++i) sum += load(at[i]);
     return sum;
   }
 
@@ -207,6 +194,22 @@ class NTupleNetwork {
   std::uint64_t games_trained = 0;
 
  private:
+  // The address of every feature of `b` in `tables` (FLOAT32's or INT16's), each already asked
+  // for, symmetry by symmetry.
+  template <class Table>
+  std::array<const typename Table::value_type*, MAX_TUPLES * SYMMETRIES> addresses(const std::vector<Table>& tables, Board b) const {
+    const auto syms = symmetries(b);
+    const std::size_t n = layout_.size();
+    const Table* stage = &tables[static_cast<std::size_t>(stage_of(b)) * n];
+    std::array<const typename Table::value_type*, MAX_TUPLES * SYMMETRIES> at;
+    for (std::size_t s = 0; s < SYMMETRIES; ++s)
+      for (std::size_t t = 0; t < n; ++t) {
+        at[s * n + t] = &stage[t][index(t, syms[s])];
+        __builtin_prefetch(at[s * n + t]);
+      }
+    return at;
+  }
+
   std::uint32_t index(std::size_t t, Board s) const {
     const auto& sh = shifts_[t];
     const std::uint64_t bits = s.bits();

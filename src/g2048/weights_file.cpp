@@ -175,8 +175,7 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
   if (net.stages() > 1) version = WEIGHTS_VERSION;
   if (version < 2) state = nullptr;
   // Step 1. The weights, raw, in the chosen encoding (from either storage).
-  const bool held_int16 = net.storage() == NTupleNetwork::Storage::INT16;
-  auto weight = [&](std::size_t t, std::size_t i) { return held_int16 ? net.weight(t, i) : net.table(t)[i]; };
+  auto weight = [&](std::size_t t, std::size_t i) { return net.weight(t, i); };
   std::uint64_t weights = 0;
   float largest = 0;
   for (std::size_t t = 0; t < net.table_count(); ++t) {
