@@ -41,6 +41,12 @@ constexpr int MAX_MOVES_NODE = 10;      ///< moves searched at interior nodes of
 constexpr int MAX_MOVES_LIST = 64;     ///< capacity of a node's move list (forced defences included)
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_INDEX = 4;
+/// Null move: at non-PV nodes this deep or deeper, with no three of the opponent's to stop and a
+/// static value at beta, a pass is searched NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR
+/// plies shallower (3 + depth / 4 measured no better at 100 ms: 343 games, +1).
+constexpr int NULL_MOVE_MIN_DEPTH = 3;
+constexpr int NULL_MOVE_REDUCTION = 2;
+constexpr int NULL_MOVE_DEPTH_DIVISOR = 4;
 constexpr int NODE_CHECK_INTERVAL = 128;  ///< nodes between two looks at the clock
 constexpr int VCF_LEAF_DEPTH = 10;         ///< attacker moves of the VCF at a leaf
 constexpr int VCF_ROOT_DEPTH = 30;         ///< attacker moves of the VCF at the root

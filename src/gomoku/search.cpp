@@ -291,6 +291,20 @@ class Worker {
       }
     }
 
+    // Step 3b. Null move: a stone more almost never hurts in Gomoku, so if passing still holds
+    // beta against a shallower search, a real move will too. Not against a three (passing
+    // would lose to the open four) nor on a forced block; a proven win after a pass proves
+    // nothing about the moves, so only ordinary values cut.
+    if (!pv && forced < 0 && depth >= params::NULL_MOVE_MIN_DEPTH && board_.winning_cells(opponent(board_.to_move())) == 0 &&
+        evaluate(board_) >= beta) {
+      const int r = params::NULL_MOVE_REDUCTION + depth / params::NULL_MOVE_DEPTH_DIVISOR;
+      board_.pass();
+      const int score = -node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      board_.pass();
+      if (stopped()) return 0;
+      if (score >= beta && score < WIN_BOUND) return score;
+    }
+
     // Step 4. Moves.
     MoveList list;
     if (forced >= 0) list.push(forced);
