@@ -174,13 +174,12 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
   std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
   if (net.stages() > 1) version = WEIGHTS_VERSION;
   if (version < 2) state = nullptr;
-  // Step 1. The weights, raw, in the chosen encoding (from either storage).
-  auto weight = [&](std::size_t t, std::size_t i) { return net.weight(t, i); };
+  // Step 1. The weights, raw, in the chosen encoding (net.weight reads either storage).
   std::uint64_t weights = 0;
   float largest = 0;
   for (std::size_t t = 0; t < net.table_count(); ++t) {
     weights += net.table_size(t);
-    for (std::size_t i = 0; i < net.table_size(t); ++i) largest = std::max(largest, std::fabs(weight(t, i)));
+    for (std::size_t i = 0; i < net.table_size(t); ++i) largest = std::max(largest, std::fabs(net.weight(t, i)));
   }
   // With a step, the largest weight maps to the largest multiple of it that int16 holds.
   const double step = std::clamp(options.int16_step, 1, 4096);
@@ -196,10 +195,10 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
     for (std::size_t i = 0; i < net.table_size(t); ++i) {
       if (options.encoding == WeightEncoding::Int16) {
         // Later stages as a difference from the first stage, modulo 2^16.
-        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(weight(t % tuples, i)));
-        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(weight(t, i))) - base));
+        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(net.weight(t % tuples, i)));
+        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(net.weight(t, i))) - base));
       } else {
-        put<float>(raw, weight(t, i));
+        put<float>(raw, net.weight(t, i));
       }
     }
   }
