@@ -49,7 +49,8 @@ struct Shared {
 
 class Worker {
  public:
-  Worker(const Board& board, Shared& shared, int id) : board_(board), shared_(shared), id_(id) {}
+  Worker(const Board& board, Shared& shared, int id, ThreatCache* cache)
+      : board_(board), shared_(shared), id_(id), cache_(cache) {}
 
   // Iterative deepening with aspiration windows; only worker 0 reports progress.
   void think(const std::vector<int>& root_moves, const ProgressFn& progress) {
@@ -250,6 +251,7 @@ class Worker {
       budget.max_nodes = params::VCF_LEAF_NODES;
       budget.stop = &shared_.stop;
       budget.deadline = &shared_.hard;
+      budget.cache = cache_;
       const auto vcf = find_vcf(board_, budget);
       nodes_ += vcf.nodes;
       if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
@@ -355,6 +357,7 @@ class Worker {
   Board board_;
   Shared& shared_;
   int id_;
+  ThreatCache* cache_;  // this thread's failed threat searches
   std::vector<int> root_;
   std::uint64_t nodes_ = 0;
   int done_depth_ = 0;
@@ -394,8 +397,13 @@ class StrongEngine final : public Engine {
       r.elapsed_ms = static_cast<double>(start.elapsed_us()) / 1000.0;
       return r;
     };
+    // Each thread remembers its failed threat searches (the root's go to the first thread).
+    const int threads = std::max(1, limits.threads);
+    std::vector<std::unique_ptr<ThreatCache>> caches;
+    for (int t = 0; t < threads; ++t) caches.push_back(std::make_unique<ThreatCache>());
+
     // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
-    if (auto quick = forced_answer(b, shared, limits)) return finish(*quick);
+    if (auto quick = forced_answer(b, shared, limits, *caches[0])) return finish(*quick);
 
     // Step 2. Lazy SMP: every thread deepens on its own board copy, sharing the table.
     std::vector<int> root = without_avoided(b, root_moves(b), limits);
@@ -403,9 +411,8 @@ class StrongEngine final : public Engine {
       result.move = fallback_move(board);
       return finish(result);
     }
-    const int threads = std::max(1, limits.threads);
     std::vector<std::unique_ptr<Worker>> workers;
-    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, t));
+    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, t, caches[static_cast<std::size_t>(t)].get()));
     {
       std::vector<std::jthread> helpers;
       for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->think(root, {}); });
@@ -451,7 +458,7 @@ class StrongEngine final : public Engine {
     return out;
   }
 
-  std::optional<SearchResult> forced_answer(Board& b, Shared& shared, const Limits& limits) {
+  std::optional<SearchResult> forced_answer(Board& b, Shared& shared, const Limits& limits, ThreatCache& cache) {
     const Color me = b.to_move(), them = opponent(me);
     SearchResult r;
     r.depth = 1;
@@ -484,6 +491,7 @@ class StrongEngine final : public Engine {
     budget.deadline = &shared.hard;
     budget.max_depth = params::VCF_ROOT_DEPTH;
     budget.max_nodes = params::VCF_ROOT_NODES;
+    budget.cache = &cache;
     auto vcf = find_vcf(b, budget);
     r.nodes += vcf.nodes;
     threat_nodes_ = vcf.nodes;

@@ -101,6 +101,16 @@ class ThreatSearch {
 
   bool attack(int depth, std::vector<int>& line) {
     if (out_of_budget()) return false;
+    if (budget_.cache == nullptr) return attack_uncached(depth, line);
+    // VCF and VCT facts differ: they share a table under different keys.
+    const std::uint64_t key = threes_ ? b_.hash() ^ VCT_KEY : b_.hash();
+    if (budget_.cache->holds(key, depth)) return false;
+    const bool win = attack_uncached(depth, line);
+    if (!win && !aborted_) budget_.cache->store(key, depth);
+    return win;
+  }
+
+  bool attack_uncached(int depth, std::vector<int>& line) {
     const Color a = attacker_, d = opponent(a);
     for (int q : five_points(a)) {
       line = {q};
@@ -158,6 +168,8 @@ class ThreatSearch {
     }
     return false;
   }
+
+  static constexpr std::uint64_t VCT_KEY = 0x165667B19E3779F9ULL;
 
   Board& b_;
   const ThreatBudget& budget_;

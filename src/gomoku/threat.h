@@ -2,6 +2,7 @@
 // Threat-space search: VCF (victory by continuous fours) and VCT (victory by continuous threats:
 // fours and live threes) for the side to move.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <vector>
@@ -11,11 +12,39 @@
 
 namespace tilestone::gomoku {
 
+/// Positions known to hold no win for the side to move within a number of attacker moves. Threat
+/// lines transpose all the time (the same fours played in another order), so each fact spares a
+/// whole subtree. The facts stay true for the rest of a search: a searcher keeps one table for
+/// all its threat searches (one per thread; a fresh table per search keeps searches repeatable).
+class ThreatCache {
+ public:
+  static constexpr std::size_t SIZE = 1 << 16;
+  bool holds(std::uint64_t key, int depth) const {
+    const Entry& e = entries_[key & (SIZE - 1)];
+    return e.key == key && e.depth >= depth;
+  }
+  void store(std::uint64_t key, int depth) {
+    Entry& e = entries_[key & (SIZE - 1)];
+    e.key = key;
+    e.depth = depth;
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;
+    int depth = -1;
+  };
+  std::array<Entry, SIZE> entries_{};
+};
+
 struct ThreatBudget {
   int max_depth = 10;               ///< attacker moves
   std::uint64_t max_nodes = 10000;  ///< nodes before giving up
   const core::Deadline* deadline = nullptr;
   const std::atomic<bool>* stop = nullptr;
+  /// Where failed positions are remembered (none: every search starts from nothing). The
+  /// positions of one table must come from boards of one size and rule.
+  ThreatCache* cache = nullptr;
 };
 
 struct ThreatResult {
