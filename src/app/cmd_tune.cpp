@@ -1,5 +1,6 @@
-// `tilestone gomoku tune generate|fit`: self-play data for the evaluation, and the fit of its
-// weights to the games' results. Parse, call match::run_match and gomoku::tune, format.
+// `tilestone gomoku tune generate|fit|order`: self-play data, the fit of the evaluation's weights
+// to the games' results, and the fit of the move order to the moves played. Parse, call
+// match::run_match, gomoku::tune and gomoku::order_tune, format.
 
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include "core/rng.h"
 #include "gomoku/match.h"
 #include "gomoku/notation.h"
+#include "gomoku/order_tune.h"
 #include "gomoku/tune.h"
 #include "match/report.h"
 #include "match/runner.h"
@@ -145,10 +147,63 @@ void run_fit(const FitOptionsCli& o) {
   }
 }
 
+struct OrderOptionsCli {
+  std::vector<std::string> data;
+  std::string out;
+  int iterations = 300, held_out_every = 10;
+  double learning_rate = 0.05;
+};
+
+void run_order(const OrderOptionsCli& o) {
+  if (!o.out.empty()) check_writable(o.out);
+  std::vector<std::vector<gomoku::order_tune::Position>> games;
+  std::size_t positions = 0;
+  std::string sources;
+  for (const auto& file : read_result_files(o.data)) {
+    for (const auto& g : file.games) {
+      games.push_back(gomoku::order_tune::positions_of_game(g.moves, file.settings.size, file.settings.rule, g.opening_moves));
+      positions += games.back().size();
+    }
+    sources += fmt::format("\n  {} games: {}", file.games.size(), file.command);
+  }
+  if (positions < 100) throw UsageError(fmt::format("only {} positions to fit: give more games", positions));
+  gomoku::order_tune::FitOptions fo;
+  fo.iterations = o.iterations;
+  fo.learning_rate = o.learning_rate;
+  fo.held_out_every = o.held_out_every;
+  const auto r = gomoku::order_tune::fit(games, gomoku::order_tune::Weights::current(), fo);
+  std::cout << fmt::format("{} games, {} positions ({} games fitted, {} held out); {} weights not shown by the data kept\n",
+                           games.size(), positions, r.train_games, r.held_games, r.fixed);
+  const auto row = [](const char* name, const gomoku::order_tune::Accuracy& a) {
+    return fmt::format("{:<20} {:>8} {:>6.1f} % {:>6.1f} % {:>6.1f} % {:>9.4f}\n", name, a.positions, 100 * a.top1, 100 * a.top3,
+                       100 * a.top10, a.log_loss);
+  };
+  std::cout << "played move ranked    positions   first  top 3  top 10  log loss\n";
+  std::cout << row("fitted, before", r.train_before) << row("fitted, after", r.train_after);
+  if (r.held_games > 0) {
+    std::cout << row("held out, before", r.held_before) << row("held out, after", r.held_after);
+    std::cout << fmt::format("{:<20} {:>8} {:>6.1f} % {:>6.1f} % {:>6.1f} %\n", "held out, threats", r.held_threat_order.positions,
+                             100 * r.held_threat_order.top1, 100 * r.held_threat_order.top3, 100 * r.held_threat_order.top10);
+    std::cout << "(threats: the threat searches' order by point kind, which the search used before)\n";
+  }
+  if (!o.out.empty()) {
+    const auto share = [](const gomoku::order_tune::Accuracy& a) {
+      return fmt::format("first {:.1f} %, top 3 {:.1f} %, top 10 {:.1f} %", 100 * a.top1, 100 * a.top3, 100 * a.top10);
+    };
+    const std::string how = fmt::format(
+        "Made by `{}`\nfrom {} games ({} positions, every {}th game held out), the data made by:{}\n"
+        "Played move ranked, held out: before {}; after {}\n(the threat searches' order by point kind: {}).",
+        command_line(), games.size(), positions, o.held_out_every, sources, share(r.held_before), share(r.held_after),
+        share(r.held_threat_order));
+    write_file(o.out, gomoku::order_tune::weights_header(r.weights, how));
+    std::cout << "weights written to " << o.out << "\n";
+  }
+}
+
 }  // namespace
 
 void add_gomoku_tune_command(CLI::App& gomoku) {
-  auto* tune = gomoku.add_subcommand("tune", "Tune the evaluation: self-play data, then a fit of its weights to the results");
+  auto* tune = gomoku.add_subcommand("tune", "Tune the engine: self-play data, then the evaluation fitted to the results and the move order to the moves");
   tune->require_subcommand(1);
   {
     auto o = std::make_shared<GenerateOptions>();
@@ -174,6 +229,17 @@ void add_gomoku_tune_command(CLI::App& gomoku) {
     cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)")->check(number_in(1e-6, 999));
     cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)")->check(number_in(0, 0.89));
     cmd->callback([o] { run_fit(*o); });
+  }
+  {
+    auto o = std::make_shared<OrderOptionsCli>();
+    auto* cmd = tune->add_subcommand("order", "fit the move order to the moves played in the data's games");
+    cmd->add_option("data", o->data, "game files: `tune generate` data, merged shards or match results")->required();
+    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/order_weights.h)")->check(non_empty());
+    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 300)")->check(integer_in(1, MAX_ITERATIONS));
+    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in logits (default 0.05)")->check(number_in(1e-6, 10));
+    cmd->add_option("--held-out-every", o->held_out_every, "keep every k-th game out of the fit to check it (default 10; 0 none)")
+        ->check(integer_in(0, MAX_GAMES));
+    cmd->callback([o] { run_order(*o); });
   }
 }
 

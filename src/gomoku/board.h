@@ -75,6 +75,12 @@ class Board {
   PointKind kind(Color c, int idx) const { return data_[idx].kind[index_of(c)]; }
   /// Evaluation weight of a stone of colour c on idx (params::PATTERN_VALUE and bonuses).
   int value(Color c, int idx) const { return data_[idx].value[index_of(c)]; }
+  /// Move-order score of idx for the side c to move: what a stone there makes for c and what
+  /// it takes from the opponent (params::ORDER_*).
+  int order(Color c, int idx) const {
+    const CellData& cd = data_[idx];
+    return info_[cd.combo[index_of(c)]].attack + info_[cd.combo[index_of(opponent(c))]].defence;
+  }
   /// Sum of value(c, idx) over all empty cells.
   int value_sum(Color c) const { return sum_[index_of(c)]; }
   /// Sum over all empty cells of what they are worth more to c when c is to move.

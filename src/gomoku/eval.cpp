@@ -1,6 +1,7 @@
 #include "gomoku/eval.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "gomoku/rules.h"
 
@@ -56,6 +57,20 @@ int order_score(const Board& board, int idx, Color me) {
   // Kinds dominate (attack first on equal kinds), the pattern values break the rest.
   const int top = std::max(attack * 2 + 1, defence * 2);
   return top * 4096 + board.value(me, idx) + board.value(them, idx) / 2;
+}
+
+LastStones::LastStones(const Board& board) {
+  const int n = board.move_count();
+  if (n >= 1) theirs = board.move_at(n - 1);
+  if (n >= 2) mine = board.move_at(n - 2);
+}
+
+int move_order(const Board& board, int idx, const LastStones& last) {
+  const Point p = board.point(idx);
+  const auto bucket = [&](Point q) {
+    return static_cast<std::size_t>(near_bucket(std::max(std::abs(p.x - q.x), std::abs(p.y - q.y))));
+  };
+  return board.order(board.to_move(), idx) + params::ORDER_NEAR_LAST[bucket(last.theirs)] + params::ORDER_NEAR_OWN[bucket(last.mine)];
 }
 
 }  // namespace tilestone::gomoku

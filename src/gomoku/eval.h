@@ -23,7 +23,22 @@ bool may_play(const Board& board, int idx, Color c);
 /// Empty cells on the four lines through idx (within 4) where c makes a five, in index order.
 std::vector<int> five_points_near(const Board& board, int idx, Color c);
 
-/// Move ordering score of idx for `me`: attack plus defence, threats far above the rest.
+/// Move ordering score of idx for `me`: attack plus defence, threats far above the rest (the
+/// threat searches' order, and the order of the seed's levels).
 int order_score(const Board& board, int idx, Color me);
+
+/// Bucket (0..3) of the move order's nearness weights for a Chebyshev distance d >= 1.
+constexpr int near_bucket(int d) { return (d < 4 ? d : 4) - 1; }
+
+/// The last stone of each side, for the move order's nearness terms (far away when none).
+struct LastStones {
+  Point theirs{-99, -99}, mine{-99, -99};
+  explicit LastStones(const Board& board);
+};
+
+/// The learned move-order score of the empty cell idx for the side to move (params::ORDER_*,
+/// fitted by gomoku/order_tune.h): what a stone there makes for it and for the opponent, and how
+/// near it lies to the last stones. Larger first.
+int move_order(const Board& board, int idx, const LastStones& last);
 
 }  // namespace tilestone::gomoku

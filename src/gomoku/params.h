@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "gomoku/eval_weights.h"
+#include "gomoku/order_weights.h"
 
 namespace tilestone::gomoku::params {
 

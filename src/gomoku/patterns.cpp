@@ -158,12 +158,17 @@ const PointInfo* point_info_table() {
       const PointKind kind = point_kind(p);
       int value = params::KIND_VALUE[static_cast<std::size_t>(kind)];
       int tempo = params::KIND_TEMPO[static_cast<std::size_t>(kind)];
+      int attack = params::ORDER_KIND_MINE[static_cast<std::size_t>(kind)];
+      int defence = params::ORDER_KIND_THEIRS[static_cast<std::size_t>(kind)];
       for (Pattern q : p) {
         value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
         tempo += params::TEMPO_VALUE[static_cast<std::size_t>(q)];
+        attack += params::ORDER_PATTERN_MINE[static_cast<std::size_t>(q)];
+        defence += params::ORDER_PATTERN_THEIRS[static_cast<std::size_t>(q)];
       }
       t[static_cast<std::size_t>(i)] = {kind, *std::max_element(p.begin(), p.end()), static_cast<std::int16_t>(value),
-                                        static_cast<std::int16_t>(tempo)};
+                                        static_cast<std::int16_t>(tempo), static_cast<std::int16_t>(std::clamp(attack, -32000, 32000)),
+                                        static_cast<std::int16_t>(std::clamp(defence, -32000, 32000))};
     }
     return t;
   }();

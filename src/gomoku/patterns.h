@@ -66,6 +66,8 @@ struct PointInfo {
   Pattern best;        ///< strongest of the four lines
   std::int16_t value;  ///< evaluation weight (params::PATTERN_VALUE plus combination bonuses)
   std::int16_t tempo;  ///< what the point is worth more to the side to move (params::TEMPO_VALUE)
+  std::int16_t attack;   ///< move-order score of the point for this colour (params::ORDER_*_MINE)
+  std::int16_t defence;  ///< move-order score of the point for the other colour (params::ORDER_*_THEIRS)
 };
 
 /// Index of four line patterns in the table of point_info_table().

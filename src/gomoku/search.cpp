@@ -222,9 +222,10 @@ class Worker {
     // Scores in the high bits, the cell in the low 12, so one integer sort orders both.
     std::array<std::int64_t, params::MAX_SIZE * params::MAX_SIZE> scored;
     std::size_t n = 0;
+    const LastStones recent(board_);
     board_.for_each_candidate([&](int q) {
       if (defend && board_.best_pattern(them, q) < floor && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
-      std::int64_t s = order_score(board_, q, me);
+      std::int64_t s = move_order(board_, q, recent) + (1 << 16);
       if (q == tt_move) s += 1 << 28;
       else if (q == killers_[ply][0]) s += 1 << 20;
       else if (q == killers_[ply][1]) s += 1 << 19;
@@ -445,9 +446,10 @@ class StrongEngine final : public Engine {
     const Pattern floor = defend ? defence_floor(b, them) : Pattern::NONE;
     std::vector<std::pair<int, int>> scored;
     if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
+    const LastStones recent(b);
     b.for_each_candidate([&](int q) {
       if (defend && b.best_pattern(them, q) < floor && b.best_pattern(me, q) < Pattern::BLOCK4) return;
-      scored.push_back({-order_score(b, q, me), q});
+      scored.push_back({-move_order(b, q, recent), q});
     });
     std::sort(scored.begin(), scored.end());
     std::vector<int> out;

@@ -58,6 +58,14 @@ same_games "$dir/tune.json" "$dir/tune-merged.json" "tune data"
 "$T" gomoku tune fit "$dir/tune-merged.json" --iterations 50 --out "$dir/w.h" > "$dir/fit.txt" || fail "fit: $(cat "$dir/fit.txt")"
 grep -q 'PATTERN_VALUE' "$dir/w.h" || fail "fit wrote no weights"
 grep -q 'tune generate' "$dir/w.h" || fail "the weights do not say how their data were made"
+# the move order fitted on the same games; what is no game file is refused with status 2
+"$T" gomoku tune order "$dir/tune-merged.json" --iterations 20 --held-out-every 3 --out "$dir/o.h" > "$dir/order.txt" \
+  || fail "order: $(cat "$dir/order.txt")"
+grep -q 'ORDER_KIND_MINE' "$dir/o.h" || fail "order wrote no weights"
+grep -q 'held out, after' "$dir/order.txt" || fail "order printed no held-out accuracy"
+echo '{"not": "games"}' > "$dir/not-games.json"
+"$T" gomoku tune order "$dir/not-games.json" > /dev/null 2>&1; [ $? -eq 2 ] || fail "order on a file of no games was not refused with 2"
+"$T" gomoku tune order "$dir/tune-merged.json" --held-out-every -1 > /dev/null 2>&1; [ $? -eq 2 ] || fail "a negative --held-out-every was not refused with 2"
 
 # --- merge refuses what is not one whole run ---
 expect2() { "$T" merge "$@" > /dev/null 2>&1; [ $? -eq 2 ] || fail "merge $* was not refused with status 2"; }

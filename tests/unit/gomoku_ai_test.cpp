@@ -369,7 +369,9 @@ TEST(GomokuVcf, ThreatCacheKeepsTheAnswers) {
         const auto again = threes ? find_vct(b, budget) : find_vcf(b, budget);
         EXPECT_EQ(cached.found, plain.found) << line << (threes ? " VCT" : " VCF") << (handed_over ? ", handed over" : "");
         EXPECT_EQ(again.found, plain.found) << line;
-        if (!threes) EXPECT_LE(cached.nodes, plain.nodes) << line;
+        if (!threes) {
+          EXPECT_LE(cached.nodes, plain.nodes) << line;
+        }
         if (!threes && plain.found) {
           std::vector<Point> pv;
           for (int m : cached.line) pv.push_back(b.point(m));
