@@ -174,16 +174,15 @@ void run_order(const OrderOptionsCli& o) {
   const auto r = gomoku::order_tune::fit(games, gomoku::order_tune::Weights::current(), fo);
   std::cout << fmt::format("{} games, {} positions ({} games fitted, {} held out); {} weights not shown by the data kept\n",
                            games.size(), positions, r.train_games, r.held_games, r.fixed);
-  const auto row = [](const char* name, const gomoku::order_tune::Accuracy& a) {
-    return fmt::format("{:<20} {:>8} {:>6.1f} % {:>6.1f} % {:>6.1f} % {:>9.4f}\n", name, a.positions, 100 * a.top1, 100 * a.top3,
-                       100 * a.top10, a.log_loss);
+  const auto row = [](const char* name, const gomoku::order_tune::Accuracy& a, bool loss = true) {
+    return fmt::format("{:<20} {:>8} {:>6.1f} % {:>6.1f} % {:>6.1f} %{}\n", name, a.positions, 100 * a.top1, 100 * a.top3,
+                       100 * a.top10, loss ? fmt::format(" {:>9.4f}", a.log_loss) : "");
   };
   std::cout << "played move ranked    positions   first  top 3  top 10  log loss\n";
   std::cout << row("fitted, before", r.train_before) << row("fitted, after", r.train_after);
   if (r.held_games > 0) {
     std::cout << row("held out, before", r.held_before) << row("held out, after", r.held_after);
-    std::cout << fmt::format("{:<20} {:>8} {:>6.1f} % {:>6.1f} % {:>6.1f} %\n", "held out, threats", r.held_threat_order.positions,
-                             100 * r.held_threat_order.top1, 100 * r.held_threat_order.top3, 100 * r.held_threat_order.top10);
+    std::cout << row("held out, threats", r.held_threat_order, false);
     std::cout << "(threats: the threat searches' order by point kind, which the search used before)\n";
   }
   if (!o.out.empty()) {

@@ -1,7 +1,6 @@
 #include "gomoku/eval.h"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "gomoku/rules.h"
 
@@ -67,10 +66,8 @@ LastStones::LastStones(const Board& board) {
 
 int move_order(const Board& board, int idx, const LastStones& last) {
   const Point p = board.point(idx);
-  const auto bucket = [&](Point q) {
-    return static_cast<std::size_t>(near_bucket(std::max(std::abs(p.x - q.x), std::abs(p.y - q.y))));
-  };
-  return board.order(board.to_move(), idx) + params::ORDER_NEAR_LAST[bucket(last.theirs)] + params::ORDER_NEAR_OWN[bucket(last.mine)];
+  return board.order(board.to_move(), idx) + params::ORDER_NEAR_LAST[static_cast<std::size_t>(near_bucket(p, last.theirs))] +
+         params::ORDER_NEAR_OWN[static_cast<std::size_t>(near_bucket(p, last.mine))];
 }
 
 }  // namespace tilestone::gomoku

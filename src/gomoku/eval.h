@@ -2,6 +2,7 @@
 // Static evaluation and the small threat queries the searches share, all read from the board's
 // incremental pattern data.
 
+#include <algorithm>
 #include <vector>
 
 #include "gomoku/board.h"
@@ -27,8 +28,12 @@ std::vector<int> five_points_near(const Board& board, int idx, Color c);
 /// threat searches' order, and the order of the seed's levels).
 int order_score(const Board& board, int idx, Color me);
 
-/// Bucket (0..3) of the move order's nearness weights for a Chebyshev distance d >= 1.
-constexpr int near_bucket(int d) { return (d < 4 ? d : 4) - 1; }
+/// Bucket (0..3) of the move order's nearness weights for two distinct points: their Chebyshev
+/// distance 1, 2, 3 or 4 and more.
+constexpr int near_bucket(Point a, Point b) {
+  const int d = std::max(a.x > b.x ? a.x - b.x : b.x - a.x, a.y > b.y ? a.y - b.y : b.y - a.y);
+  return (d < 4 ? d : 4) - 1;
+}
 
 /// The last stone of each side, for the move order's nearness terms (far away when none).
 struct LastStones {

@@ -7,6 +7,7 @@
 
 #include "gomoku/eval.h"
 #include "gomoku/params.h"
+#include "gomoku/tune.h"
 
 namespace tilestone::gomoku::order_tune {
 namespace {
@@ -51,11 +52,15 @@ double score(const Vector& v, const Candidate& c) {
   return s;
 }
 
-// Softmax probabilities of a position's candidates under v (into p); returns log P(played).
-double softmax(const Vector& v, const Position& pos, std::vector<double>& p) {
+// The candidates' scores under v (into p).
+void scores(const Vector& v, const Position& pos, std::vector<double>& p) {
   p.resize(pos.candidates.size());
-  double top = -1e300;
-  for (std::size_t k = 0; k < p.size(); ++k) top = std::max(top, p[k] = score(v, pos.candidates[k]));
+  for (std::size_t k = 0; k < p.size(); ++k) p[k] = score(v, pos.candidates[k]);
+}
+
+// Turns the scores in p into softmax probabilities; returns log P(played).
+double softmax(const Position& pos, std::vector<double>& p) {
+  const double top = *std::max_element(p.begin(), p.end());
   double z = 0;
   for (double& x : p) z += (x = std::exp(x - top));
   const double played = p[static_cast<std::size_t>(pos.played)];
@@ -63,24 +68,46 @@ double softmax(const Vector& v, const Position& pos, std::vector<double>& p) {
   return std::log(played / z);
 }
 
+// Counts one played move of rank `rank` (1 = first).
+void add_rank(Accuracy& a, int rank) {
+  a.top1 += rank <= 1;
+  a.top3 += rank <= 3;
+  a.top10 += rank <= 10;
+  ++a.positions;
+}
+
+// From sums over the positions to shares of them.
+Accuracy averaged(Accuracy a) {
+  if (a.positions > 0) {
+    const auto n = static_cast<double>(a.positions);
+    a.top1 /= n, a.top3 /= n, a.top10 /= n, a.log_loss /= n;
+  }
+  return a;
+}
+
 Accuracy accuracy_of(const Vector& v, const std::vector<const Position*>& positions) {
   Accuracy a;
   std::vector<double> p;
   for (const Position* pos : positions) {
-    const double mine = score(v, pos->candidates[static_cast<std::size_t>(pos->played)]);
-    int rank = 0;
-    for (const Candidate& c : pos->candidates) rank += score(v, c) >= mine ? 1 : 0;  // ties count against it
-    a.top1 += rank <= 1;
-    a.top3 += rank <= 3;
-    a.top10 += rank <= 10;
-    a.log_loss -= softmax(v, *pos, p);
+    scores(v, *pos, p);
+    const double mine = p[static_cast<std::size_t>(pos->played)];
+    add_rank(a, static_cast<int>(std::count_if(p.begin(), p.end(), [&](double s) { return s >= mine; })));  // ties count against it
+    a.log_loss -= softmax(*pos, p);
   }
-  a.positions = positions.size();
-  if (!positions.empty()) {
-    const auto n = static_cast<double>(positions.size());
-    a.top1 /= n, a.top3 /= n, a.top10 /= n, a.log_loss /= n;
-  }
-  return a;
+  return averaged(a);
+}
+
+Accuracy threat_order_accuracy_of(const std::vector<const Position*>& positions) {
+  Accuracy a;
+  for (const Position* pos : positions) add_rank(a, pos->threat_order_rank);
+  return averaged(a);
+}
+
+std::vector<const Position*> pointers(const std::vector<Position>& positions) {
+  std::vector<const Position*> out;
+  out.reserve(positions.size());
+  for (const auto& p : positions) out.push_back(&p);
+  return out;
 }
 
 }  // namespace
@@ -122,9 +149,8 @@ std::vector<Position> positions_of_game(const std::vector<Point>& moves, int siz
           c[static_cast<std::size_t>(2 + d)] = static_cast<std::uint8_t>(PATTERN_MINE + static_cast<int>(b.pattern(me, q, d)));
           c[static_cast<std::size_t>(6 + d)] = static_cast<std::uint8_t>(PATTERN_THEIRS + static_cast<int>(b.pattern(them, q, d)));
         }
-        const auto dist = [&](Point a) { return std::max(std::abs(a.x - p.x), std::abs(a.y - p.y)); };
-        c[10] = static_cast<std::uint8_t>(NEAR_LAST + near_bucket(dist(last.theirs)));
-        c[11] = static_cast<std::uint8_t>(NEAR_OWN + near_bucket(dist(last.mine)));
+        c[10] = static_cast<std::uint8_t>(NEAR_LAST + near_bucket(p, last.theirs));
+        c[11] = static_cast<std::uint8_t>(NEAR_OWN + near_bucket(p, last.mine));
         if (q == played) pos.played = static_cast<int>(pos.candidates.size());
         pos.candidates.push_back(c);
         pos.cells.push_back(q);
@@ -140,26 +166,9 @@ std::vector<Position> positions_of_game(const std::vector<Point>& moves, int siz
   return out;
 }
 
-Accuracy accuracy(const Weights& w, const std::vector<Position>& positions) {
-  std::vector<const Position*> ptrs;
-  for (const auto& p : positions) ptrs.push_back(&p);
-  return accuracy_of(to_vector(w), ptrs);
-}
+Accuracy accuracy(const Weights& w, const std::vector<Position>& positions) { return accuracy_of(to_vector(w), pointers(positions)); }
 
-Accuracy threat_order_accuracy(const std::vector<Position>& positions) {
-  Accuracy a;
-  for (const auto& p : positions) {
-    a.top1 += p.threat_order_rank <= 1;
-    a.top3 += p.threat_order_rank <= 3;
-    a.top10 += p.threat_order_rank <= 10;
-  }
-  a.positions = positions.size();
-  if (!positions.empty()) {
-    const auto n = static_cast<double>(positions.size());
-    a.top1 /= n, a.top3 /= n, a.top10 /= n;
-  }
-  return a;
-}
+Accuracy threat_order_accuracy(const std::vector<Position>& positions) { return threat_order_accuracy_of(pointers(positions)); }
 
 FitReport fit(const std::vector<std::vector<Position>>& games, const Weights& start, const FitOptions& options) {
   FitReport r;
@@ -170,9 +179,7 @@ FitReport fit(const std::vector<std::vector<Position>>& games, const Weights& st
     (out ? r.held_games : r.train_games) += 1;
     for (const auto& p : games[g]) (out ? held : train).push_back(&p);
   }
-  std::vector<Position> held_copy;
-  for (const Position* p : held) held_copy.push_back(*p);
-  r.held_threat_order = threat_order_accuracy(held_copy);
+  r.held_threat_order = threat_order_accuracy_of(held);
   Vector v = to_vector(start);
   r.train_before = accuracy_of(v, train);
   r.held_before = accuracy_of(v, held);
@@ -190,7 +197,8 @@ FitReport fit(const std::vector<std::vector<Position>>& games, const Weights& st
   for (int it = 1; it <= options.iterations && !train.empty(); ++it) {
     Vector grad{};
     for (const Position* pos : train) {
-      softmax(v, *pos, p);
+      scores(v, *pos, p);
+      softmax(*pos, p);
       for (std::size_t k = 0; k < p.size(); ++k) {
         const double g = p[k] - (static_cast<int>(k) == pos->played ? 1.0 : 0.0);
         for (std::uint8_t f : pos->candidates[k]) grad[f] += g;
@@ -217,14 +225,7 @@ std::string weights_header(const Weights& w, const std::string& how) {
     for (std::size_t i = 0; i < a.size(); ++i) s += fmt::format("{}{}", i ? ", " : "", std::lround(a[i] * ORDER_SCALE));
     return s;
   };
-  std::string comment;
-  std::size_t start = 0;
-  while (start < how.size()) {
-    const auto nl = how.find('\n', start);
-    comment += "// " + how.substr(start, nl == std::string::npos ? std::string::npos : nl - start) + "\n";
-    if (nl == std::string::npos) break;
-    start = nl + 1;
-  }
+  const std::string comment = tune::comment_lines(how);
   return fmt::format(
       "#pragma once\n"
       "// The move-order weights of the Gomoku engine. GENERATED FILE: do not edit by hand.\n"

@@ -180,20 +180,25 @@ FitReport fit(const std::vector<Sample>& samples, const Weights& start, const Fi
   return r;
 }
 
+std::string comment_lines(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto nl = text.find('\n', start);
+    out += "// " + text.substr(start, nl == std::string::npos ? std::string::npos : nl - start) + "\n";
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
 std::string weights_header(const Weights& w, const std::string& how) {
   auto list = [](const std::array<double, 11>& a) {
     std::string s;
     for (std::size_t i = 0; i < a.size(); ++i) s += fmt::format("{}{}", i ? ", " : "", static_cast<long>(std::lround(a[i])));
     return s;
   };
-  std::string comment;
-  std::size_t start = 0;
-  while (start < how.size()) {
-    const auto nl = how.find('\n', start);
-    comment += "// " + how.substr(start, nl == std::string::npos ? std::string::npos : nl - start) + "\n";
-    if (nl == std::string::npos) break;
-    start = nl + 1;
-  }
+  const std::string comment = comment_lines(how);
   return fmt::format(
       "#pragma once\n"
       "// The evaluation weights of the Gomoku engine. GENERATED FILE: do not edit by hand.\n"

@@ -84,4 +84,7 @@ FitReport fit(const std::vector<Sample>& samples, const Weights& start, const Fi
 /// The generated header with the tuned numbers (rounded), saying how they were made.
 std::string weights_header(const Weights& w, const std::string& how);
 
+/// `text` as C++ line comments, one "// " line per line: how a generated header was made.
+std::string comment_lines(const std::string& text);
+
 }  // namespace tilestone::gomoku::tune
