@@ -6,19 +6,30 @@ const fmtCount = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 let clock = null;
+let clockStarted = null;
+
+/** The time on the clock ("0.0 s" when none runs). Every report rebuilds the panel, so the
+ *  clock's element is born with this text: reports faster than the tick never leave it blank. */
+export function clockText() {
+  const ms = clockStarted === null ? 0 : performance.now() - clockStarted;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
 
 /** Starts the clock shown in `area`'s `.clock` element (restarting it if it runs). */
 export function startClock(area) {
   stopClock();
-  const started = performance.now();
-  clock = setInterval(() => {
+  clockStarted = performance.now();
+  const tick = () => {
     const c = area.querySelector('.clock');
-    if (c) c.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  }, 100);
+    if (c) c.textContent = clockText();
+  };
+  tick();
+  clock = setInterval(tick, 100);
 }
 
 export function stopClock() {
   if (clock) { clearInterval(clock); clock = null; }
+  clockStarted = null;
 }
 
 function winrateHtml(msg, mover) {
@@ -42,7 +53,7 @@ export function thinkingHtml(info, done, mover) {
   if (info.depth !== undefined) bits.push(`depth ${info.depth}${info.partial ? '…' : ''}`);
   if (info.nodes !== undefined) bits.push(`${fmtCount(info.nodes)} nodes`);
   if (info.nodes_per_s) bits.push(`<span class="analysis-speed">${fmtCount(Math.round(info.nodes_per_s))} nodes/s</span>`);
-  if (!done) bits.push('<span class="clock analysis-speed"></span>');
+  if (!done) bits.push(`<span class="clock analysis-speed">${clockText()}</span>`);
   else if (info.time_ms !== undefined) bits.push(`${(info.time_ms / 1000).toFixed(2)} s`);
   parts.push(bits.join(' · ') || 'thinking…');
   const pv = info.pv && info.pv.length ? `<br>PV <span class="pv">${info.pv.map(escape).join(' ')}</span>` : '';
