@@ -106,9 +106,18 @@ TEST(GomokuPatterns, IncrementalDataMatchesAFreshBoard) {
 TEST(GomokuEval, SymmetricAndBounded) {
   Board b(15);
   EXPECT_LE(std::abs(evaluate(b)), 1000);
+  // One stone decides nothing the fit can see (its games start after the opening): close to even.
   b.play({7, 7});
-  // White to move faces one black stone: black is better.
-  EXPECT_LT(evaluate(b), 0);
+  EXPECT_LE(std::abs(evaluate(b)), 200);
+  // White to move faces black's open three, its own stones far off in the corners: black is
+  // clearly better.
+  for (Point p : std::vector<Point>{{0, 0}, {8, 7}, {14, 14}, {9, 7}}) b.play(p);
+  const int white_view = evaluate(b);
+  EXPECT_LT(white_view, -300) << white_view;
+  Board swapped(15);
+  for (Point p : std::vector<Point>{{0, 0}, {7, 7}, {14, 14}, {8, 7}, {0, 14}, {9, 7}}) swapped.play(p);
+  // The colours swapped (white has the three, black the corner stones and the move): white is.
+  EXPECT_LT(evaluate(swapped), -300);
 }
 
 constexpr Level ALL_LEVELS[] = {Level::SCORER, Level::MINIMAX, Level::MONTECARLO, Level::STRONG};
