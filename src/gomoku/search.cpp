@@ -22,17 +22,27 @@ using params::WIN_SCORE;
 
 int win_in(int ply) { return WIN_SCORE - ply; }
 
-// When `them` threatens a winning four (winning_cells > 0), the defences are the points where
-// they would make at least this pattern (and our own fours). A live three or a double four is
-// stopped on the lines of their fours (BLOCK4 points); a four-three can also be stopped by
-// breaking its three, on points where they would make a three (FLEX3).
-Pattern defence_floor(const Board& b, Color them) {
-  bool four_three = false;
-  b.for_each_candidate([&](int q) {
-    four_three = four_three || (b.kind(them, q) == PointKind::FOUR_PLUS && b.best_pattern(them, q) == Pattern::BLOCK4);
-  });
-  return four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
-}
+// The moves that can answer the opponent's threat to win (winning_cells > 0): points where they
+// would make at least `floor`, and our own fours. A live three or a double four is stopped on the
+// lines of their fours (BLOCK4 points); a four-three can also be stopped by breaking its three, on
+// points where they would make a three (FLEX3). With no threat, every move answers.
+struct ThreatAnswers {
+  Color me, them;
+  bool defend;
+  Pattern floor = Pattern::NONE;
+
+  explicit ThreatAnswers(const Board& b) : me(b.to_move()), them(opponent(me)), defend(b.winning_cells(them) > 0) {
+    if (!defend) return;
+    bool four_three = false;
+    b.for_each_candidate([&](int q) {
+      four_three = four_three || (b.kind(them, q) == PointKind::FOUR_PLUS && b.best_pattern(them, q) == Pattern::BLOCK4);
+    });
+    floor = four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
+  }
+  bool allows(const Board& b, int q) const {
+    return !defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4;
+  }
+};
 
 // Mate scores are stored relative to the node, so they stay true when found at another ply.
 int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
@@ -215,16 +225,15 @@ class Worker {
 
   // Step 4 of a node: candidate moves, best first, at most `limit`.
   MoveList moves(int ply, int tt_move, int limit) {
-    const Color me = board_.to_move(), them = opponent(me);
+    const Color me = board_.to_move();
     // When the opponent threatens a winning four, only blocks and our own fours can help.
-    const bool defend = board_.winning_cells(them) > 0;
-    const Pattern floor = defend ? defence_floor(board_, them) : Pattern::NONE;
+    const ThreatAnswers answers(board_);
     // Scores in the high bits, the cell in the low 12, so one integer sort orders both.
     std::array<std::int64_t, params::MAX_SIZE * params::MAX_SIZE> scored;
     std::size_t n = 0;
     const LastStones recent(board_);
     board_.for_each_candidate([&](int q) {
-      if (defend && board_.best_pattern(them, q) < floor && board_.best_pattern(me, q) < Pattern::BLOCK4) return;
+      if (!answers.allows(board_, q)) return;
       std::int64_t s = move_order(board_, q, recent) + (1 << 16);
       if (q == tt_move) s += 1 << 28;
       else if (q == killers_[ply][0]) s += 1 << 20;
@@ -232,7 +241,7 @@ class Worker {
       s += std::min(history_[index_of(me)][q], 1 << 18) / 64;
       scored[n++] = -(s << 12) + q;
     });
-    const int cap = defend ? params::MAX_MOVES_LIST : std::min(limit, params::MAX_MOVES_LIST);
+    const int cap = answers.defend ? params::MAX_MOVES_LIST : std::min(limit, params::MAX_MOVES_LIST);
     // Only the best few are searched: order just those (a few spare for forbidden points).
     const std::size_t keep = std::min(n, static_cast<std::size_t>(cap) + 4);
     std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.begin() + static_cast<std::ptrdiff_t>(n));
@@ -441,20 +450,19 @@ class StrongEngine final : public Engine {
 
  private:
   static std::vector<int> root_moves(const Board& b) {
-    const Color me = b.to_move(), them = opponent(me);
-    const bool defend = b.winning_cells(them) > 0;
-    const Pattern floor = defend ? defence_floor(b, them) : Pattern::NONE;
+    const Color me = b.to_move();
+    const ThreatAnswers answers(b);
     std::vector<std::pair<int, int>> scored;
     if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
     const LastStones recent(b);
     b.for_each_candidate([&](int q) {
-      if (defend && b.best_pattern(them, q) < floor && b.best_pattern(me, q) < Pattern::BLOCK4) return;
+      if (!answers.allows(b, q)) return;
       scored.push_back({-move_order(b, q, recent), q});
     });
     std::sort(scored.begin(), scored.end());
     std::vector<int> out;
     for (auto& [s, q] : scored) {
-      if (static_cast<int>(out.size()) >= params::MAX_MOVES_ROOT && !defend) break;
+      if (static_cast<int>(out.size()) >= params::MAX_MOVES_ROOT && !answers.defend) break;
       if (may_play(b, q, me)) out.push_back(q);
     }
     return out;
