@@ -15,6 +15,12 @@ core::GradeThresholds review_thresholds() {
   return {params::REVIEW_BEST_LOSS, params::REVIEW_GOOD_LOSS, params::REVIEW_INACCURACY_LOSS, params::REVIEW_MISTAKE_LOSS};
 }
 
+core::Grade grade_move(double loss, bool engine_move, int best_value, int played_value) {
+  const bool walks_into_loss = played_value < -params::WIN_BOUND && best_value >= -params::WIN_BOUND;
+  if (walks_into_loss && !engine_move) return core::Grade::BLUNDER;
+  return core::grade_loss(loss, engine_move, review_thresholds());
+}
+
 std::vector<int> decisive_moments(const std::vector<double>& losses, double min_loss, int count) {
   std::vector<int> order(losses.size());
   std::iota(order.begin(), order.end(), 0);
@@ -110,7 +116,7 @@ core::Result<Review> review_game(const std::vector<Point>& moves, int size, Rule
     m.best_winprob = std::max(m.best_winprob, m.played_winprob);
     m.best_value = std::max(m.best_value, m.played_value);
     m.loss = m.best_winprob - m.played_winprob;
-    m.grade = core::grade_loss(m.loss, m.played == m.best, review_thresholds());
+    m.grade = grade_move(m.loss, m.played == m.best, m.best_value, m.played_value);
     review.moves.push_back(std::move(m));
   }
   if (progress) progress(n + 1, n + 1);

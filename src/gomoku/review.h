@@ -19,6 +19,10 @@ namespace tilestone::gomoku {
 
 /// The grade thresholds of a Gomoku review (params.h), in win probability lost.
 core::GradeThresholds review_thresholds();
+/// The grade of a move from its loss of win probability, with one rule more: a move into a
+/// proven loss when the engine's move was not proven lost hands over a forced win, a blunder
+/// (the win probability alone would call it a mistake where the position was already bad).
+core::Grade grade_move(double loss, bool engine_move, int best_value, int played_value);
 
 struct ReviewOptions {
   int time_ms = params::REVIEW_DEFAULT_TIME_MS;  ///< per position

@@ -121,6 +121,21 @@ TEST(GomokuReview, HandingOverAForcedWinIsABlunder) {
   EXPECT_NE(std::find(r->decisive.begin(), r->decisive.end(), 5), r->decisive.end());
 }
 
+TEST(GomokuReview, WalkingIntoAProvenLossIsABlunderWhateverTheChanceLost) {
+  using gomoku::params::WIN_SCORE;
+  // The engine's move kept 19 % and the move played lets the opponent mate in 2: a 19 % loss of
+  // win probability is a mistake by the thresholds, but the move handed over a forced win.
+  const int best = -2200, mated = -(WIN_SCORE - 3);
+  const double loss = gomoku::win_probability(best) - gomoku::win_probability(mated);
+  ASSERT_LE(loss, gomoku::params::REVIEW_MISTAKE_LOSS);
+  EXPECT_EQ(gomoku::grade_move(loss, false, best, mated), Grade::BLUNDER);
+  // Without the proven loss the thresholds decide, and the engine's own move stays best.
+  EXPECT_EQ(gomoku::grade_move(loss, false, best, best - 1500), Grade::MISTAKE);
+  EXPECT_EQ(gomoku::grade_move(0.0, true, mated, mated), Grade::BEST);
+  // Where the engine's move was proven lost too, the move played gave nothing away.
+  EXPECT_EQ(gomoku::grade_move(0.0, false, -(WIN_SCORE - 5), mated), Grade::BEST);
+}
+
 TEST(GomokuReview, TheEnginesOwnMovesAreGradedBest) {
   // A game the engine played against itself at a fixed depth, position by position as the
   // review searches them: every move after the first is the review's best.
