@@ -31,6 +31,7 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
   five_[0] = rule == Rule::FREESTYLE ? FiveRule::FIVE_OR_MORE : FiveRule::EXACT;
   five_[1] = rule == Rule::STANDARD ? FiveRule::EXACT : FiveRule::FIVE_OR_MORE;
   tables_ = {line_table(five_[0], CELL_BLACK), line_table(five_[1], CELL_WHITE)};
+  info_ = {point_info_table(rule == Rule::RENJU), point_info_table()};
   cells_.fill(CELL_WALL);
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) cells_[index({x, y})] = CELL_EMPTY;
@@ -90,7 +91,7 @@ void Board::tally(int q, int sign) {
     sum_[c] += sign * cd.value[c];
     tempo_[c] += sign * cd.tempo[c];
     counts_[c][0] += sign * (cd.kind[c] == PointKind::FIVE);
-    counts_[c][1] += sign * (cd.kind[c] >= PointKind::FOUR_PLUS);
+    counts_[c][1] += sign * info_[c][cd.combo[c]].winning;
     counts_[c][2] += sign * (cd.best[c] >= Pattern::BLOCK4);
   }
 }
@@ -99,7 +100,7 @@ void Board::refresh_cell(int q) {
   CellData& cd = data_[q];
   for (int c = 0; c < 2; ++c) {
     cd.combo[c] = static_cast<std::uint16_t>(combo_index(cd.pattern[c]));
-    const PointInfo& info = info_[cd.combo[c]];
+    const PointInfo& info = info_[c][cd.combo[c]];
     cd.best[c] = info.best;
     cd.kind[c] = info.kind;
     cd.value[c] = info.value;
@@ -108,12 +109,12 @@ void Board::refresh_cell(int q) {
 }
 
 // Moves colour c's totals from the cell's stored point data to those of its current combo.
-inline void Board::set_info(CellData& cd, int c) {
-  const PointInfo& info = info_[cd.combo[c]];
+inline void Board::set_info(CellData& cd, int c, int old_combo) {
+  const PointInfo& info = info_[c][cd.combo[c]];
   sum_[c] += info.value - cd.value[c];
   tempo_[c] += info.tempo - cd.tempo[c];
   counts_[c][0] += (info.kind == PointKind::FIVE) - (cd.kind[c] == PointKind::FIVE);
-  counts_[c][1] += (info.kind >= PointKind::FOUR_PLUS) - (cd.kind[c] >= PointKind::FOUR_PLUS);
+  counts_[c][1] += info.winning - info_[c][old_combo].winning;
   counts_[c][2] += (info.best >= Pattern::BLOCK4) - (cd.best[c] >= Pattern::BLOCK4);
   cd.kind[c] = info.kind;
   cd.best[c] = info.best;
@@ -136,8 +137,9 @@ inline void Board::update_line_cell(int q, int d, int slot, int code) {
     const Pattern old = cd.pattern[c][d];
     if (p == old) continue;
     cd.pattern[c][d] = p;
-    cd.combo[c] = static_cast<std::uint16_t>(cd.combo[c] + (static_cast<int>(p) - static_cast<int>(old)) * WEIGHT[d]);
-    set_info(cd, c);
+    const int old_combo = cd.combo[c];
+    cd.combo[c] = static_cast<std::uint16_t>(old_combo + (static_cast<int>(p) - static_cast<int>(old)) * WEIGHT[d]);
+    set_info(cd, c, old_combo);
   }
 }
 

@@ -79,7 +79,8 @@ class Board {
   /// it takes from the opponent (params::ORDER_*).
   int order(Color c, int idx) const {
     const CellData& cd = data_[idx];
-    return info_[cd.combo[index_of(c)]].attack + info_[cd.combo[index_of(opponent(c))]].defence;
+    const int me = index_of(c), them = 1 - me;
+    return info_[me][cd.combo[me]].attack + info_[them][cd.combo[them]].defence;
   }
   /// Sum of value(c, idx) over all empty cells.
   int value_sum(Color c) const { return sum_[index_of(c)]; }
@@ -87,7 +88,8 @@ class Board {
   int tempo_sum(Color c) const { return tempo_[index_of(c)]; }
   /// Number of empty cells where a stone of colour c makes a five (by the pattern tables).
   int five_cells(Color c) const { return counts_[index_of(c)][0]; }
-  /// Number of empty cells where c makes a live four, two fours, or a four and a live three.
+  /// Number of empty cells where c makes a live four, two fours, or a four and a live three
+  /// (for renju black, not where the patterns make the stone forbidden).
   int winning_cells(Color c) const { return counts_[index_of(c)][1]; }
   /// Number of empty cells where c makes at least a dead four on some line.
   int four_cells(Color c) const { return counts_[index_of(c)][2]; }
@@ -141,7 +143,7 @@ class Board {
   Color parity_side() const { return (history_.size() % 2 == 0) ? Color::BLACK : Color::WHITE; }
 
   void update_line_cell(int q, int d, int slot, int code);
-  void set_info(CellData& cd, int c);
+  void set_info(CellData& cd, int c, int old_combo);
   void refresh_cell(int q);
   void tally(int q, int sign);
 
@@ -150,7 +152,7 @@ class Board {
   Rule rule_;
   std::array<int, 4> offsets_{};
   std::array<FiveRule, 2> five_{};
-  const PointInfo* info_ = point_info_table();
+  std::array<const PointInfo*, 2> info_{};  ///< per colour: renju black has a table of its own
   std::array<const Pattern*, 2> tables_{};
   std::array<std::uint8_t, MAX_CELLS> cells_{};
   std::array<CellData, MAX_CELLS> data_{};

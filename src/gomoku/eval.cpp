@@ -36,16 +36,15 @@ bool may_play(const Board& board, int idx, Color c) {
   return !is_forbidden(board, board.point(idx));
 }
 
-std::vector<int> five_points_near(const Board& board, int idx, Color c) {
-  std::vector<int> out;
+LineCells five_points_near(const Board& board, int idx, Color c) {
+  LineCells out;
   for (int d = 0; d < 4; ++d) {
     for (int k = -4; k <= 4; ++k) {
       const int q = idx + k * board.offset(d);
-      if (k != 0 && board.cell(q) == CELL_EMPTY && is_five_point(board, q, c)) out.push_back(q);
+      if (k != 0 && board.cell(q) == CELL_EMPTY && is_five_point(board, q, c)) out.push(q);
     }
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  out.sort_unique();
   return out;
 }
 

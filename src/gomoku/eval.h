@@ -3,6 +3,8 @@
 // incremental pattern data.
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <vector>
 
 #include "gomoku/board.h"
@@ -21,8 +23,46 @@ bool maybe_forbidden(const Board& board, int idx);
 /// May colour c play on the empty cell idx? (Only black's renju forbidden points are refused.)
 bool may_play(const Board& board, int idx, Color c);
 
+/// A list of at most N cells kept in place (no allocation), for the threat queries that run at
+/// every node of a threat search. push() beyond N is ignored: each use sizes N for every cell
+/// it can hold.
+template <std::size_t N>
+class CellList {
+ public:
+  void push(int q) {
+    if (size_ < N) cells_[size_++] = q;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int operator[](std::size_t i) const { return cells_[i]; }
+  int* begin() { return cells_.data(); }
+  int* end() { return cells_.data() + size_; }
+  const int* begin() const { return cells_.data(); }
+  const int* end() const { return cells_.data() + size_; }
+  /// Keeps the cells for which keep(q) is true, in order.
+  template <class Keep>
+  void keep_if(Keep&& keep) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < size_; ++i)
+      if (keep(cells_[i])) cells_[n++] = cells_[i];
+    size_ = n;
+  }
+  /// Sorts the cells and drops repeats.
+  void sort_unique() {
+    std::sort(begin(), end());
+    size_ = static_cast<std::size_t>(std::unique(begin(), end()) - begin());
+  }
+
+ private:
+  std::array<int, N> cells_;  // only the first size_ are set
+  std::size_t size_ = 0;
+};
+
+/// The points of the four lines through a point, four on either side.
+using LineCells = CellList<32>;
+
 /// Empty cells on the four lines through idx (within 4) where c makes a five, in index order.
-std::vector<int> five_points_near(const Board& board, int idx, Color c);
+LineCells five_points_near(const Board& board, int idx, Color c);
 
 /// Move ordering score of idx for `me`: attack plus defence, threats far above the rest (the
 /// threat searches' order, and the order of the seed's levels).

@@ -145,34 +145,57 @@ PointKind point_kind(const std::array<Pattern, 4>& lines) {
   return PointKind::NONE;
 }
 
-const PointInfo* point_info_table() {
-  static const std::vector<PointInfo> table = [] {
-    std::vector<PointInfo> t(11 * 11 * 11 * 11);
-    for (int i = 0; i < static_cast<int>(t.size()); ++i) {
-      std::array<Pattern, 4> p{};
-      int rest = i;
-      for (int d = 3; d >= 0; --d) {
-        p[static_cast<std::size_t>(d)] = static_cast<Pattern>(rest % 11);
-        rest /= 11;
-      }
-      const PointKind kind = point_kind(p);
-      int value = params::KIND_VALUE[static_cast<std::size_t>(kind)];
-      int tempo = params::KIND_TEMPO[static_cast<std::size_t>(kind)];
-      int attack = params::ORDER_KIND_MINE[static_cast<std::size_t>(kind)];
-      int defence = params::ORDER_KIND_THEIRS[static_cast<std::size_t>(kind)];
-      for (Pattern q : p) {
-        value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
-        tempo += params::TEMPO_VALUE[static_cast<std::size_t>(q)];
-        attack += params::ORDER_PATTERN_MINE[static_cast<std::size_t>(q)];
-        defence += params::ORDER_PATTERN_THEIRS[static_cast<std::size_t>(q)];
-      }
-      t[static_cast<std::size_t>(i)] = {kind, *std::max_element(p.begin(), p.end()), static_cast<std::int16_t>(value),
-                                        static_cast<std::int16_t>(tempo), static_cast<std::int16_t>(std::clamp(attack, -32000, 32000)),
-                                        static_cast<std::int16_t>(std::clamp(defence, -32000, 32000))};
+bool surely_forbidden(const std::array<Pattern, 4>& lines) {
+  int fours = 0;
+  bool overline = false;
+  for (Pattern p : lines) {
+    if (p == Pattern::FIVE) return false;
+    fours += (p == Pattern::FLEX4 || p == Pattern::BLOCK4) ? 1 : 0;
+    overline = overline || p == Pattern::OVERLINE;
+  }
+  return overline || fours >= 2;
+}
+
+namespace {
+
+std::vector<PointInfo> build_point_info(bool renju_black) {
+  std::vector<PointInfo> t(11 * 11 * 11 * 11);
+  for (int i = 0; i < static_cast<int>(t.size()); ++i) {
+    std::array<Pattern, 4> p{};
+    int rest = i;
+    for (int d = 3; d >= 0; --d) {
+      p[static_cast<std::size_t>(d)] = static_cast<Pattern>(rest % 11);
+      rest /= 11;
     }
-    return t;
-  }();
-  return table.data();
+    const PointKind kind = point_kind(p);
+    const Pattern best = *std::max_element(p.begin(), p.end());
+    int value = params::KIND_VALUE[static_cast<std::size_t>(kind)];
+    int tempo = params::KIND_TEMPO[static_cast<std::size_t>(kind)];
+    int attack = params::ORDER_KIND_MINE[static_cast<std::size_t>(kind)];
+    int defence = params::ORDER_KIND_THEIRS[static_cast<std::size_t>(kind)];
+    for (Pattern q : p) {
+      value += params::PATTERN_VALUE[static_cast<std::size_t>(q)];
+      tempo += params::TEMPO_VALUE[static_cast<std::size_t>(q)];
+      attack += params::ORDER_PATTERN_MINE[static_cast<std::size_t>(q)];
+      defence += params::ORDER_PATTERN_THEIRS[static_cast<std::size_t>(q)];
+    }
+    t[static_cast<std::size_t>(i)] = {kind,
+                                      best,
+                                      static_cast<std::int16_t>(value),
+                                      static_cast<std::int16_t>(tempo),
+                                      static_cast<std::int16_t>(std::clamp(attack, -32000, 32000)),
+                                      static_cast<std::int16_t>(std::clamp(defence, -32000, 32000)),
+                                      kind >= PointKind::FOUR_PLUS && !(renju_black && surely_forbidden(p))};
+  }
+  return t;
+}
+
+}  // namespace
+
+const PointInfo* point_info_table(bool renju_black) {
+  static const std::vector<PointInfo> plain = build_point_info(false);
+  static const std::vector<PointInfo> renju = build_point_info(true);
+  return renju_black ? renju.data() : plain.data();
 }
 
 int seed_score(PointKind kind) {

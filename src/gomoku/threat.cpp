@@ -34,33 +34,40 @@ class ThreatSearch {
     return aborted_;
   }
 
-  std::vector<int> five_points(Color c) const {
-    std::vector<int> out;
-    if (b_.five_cells(c) == 0) return out;
+  // Every cell of a board, at most: the threat moves and the defences of one node.
+  using Cells = CellList<Board::MAX_CELLS>;
+
+  // How many cells give c a five (counted up to 2), and the first of them in coordinate order.
+  int five_points(Color c, int& first) const {
+    int n = 0;
+    first = -1;
+    if (b_.five_cells(c) == 0) return 0;
     b_.for_each_candidate([&](int q) {
-      if (is_five_point(b_, q, c)) out.push_back(q);
+      if (n < 2 && is_five_point(b_, q, c)) {
+        if (n++ == 0) first = q;
+      }
     });
-    return out;
+    return n;
   }
 
-  // Attacker's moves: fours (and with threes_, moves making a live three), strongest first.
-  std::vector<int> threat_moves() const {
-    std::vector<std::pair<int, int>> scored;
+  // Attacker's moves: fours (and with threes_, moves making a live three), strongest first and
+  // in coordinate order among equals.
+  void threat_moves(Cells& out) const {
+    // The score in the high bits, the cell in the low 12: one integer sort orders both.
+    std::array<std::int64_t, Board::MAX_CELLS> scored;
+    std::size_t n = 0;
     const Color a = attacker_;
     const Pattern floor = threes_ ? Pattern::FLEX3 : Pattern::BLOCK4;
     b_.for_each_candidate([&](int q) {
-      if (b_.best_pattern(a, q) >= floor) scored.push_back({-order_score(b_, q, a), q});
+      if (b_.best_pattern(a, q) >= floor) scored[n++] = static_cast<std::int64_t>(-order_score(b_, q, a)) * 4096 + q;
     });
-    std::sort(scored.begin(), scored.end());
-    std::vector<int> out;
-    for (auto& s : scored) out.push_back(s.second);
-    return out;
+    std::sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n));
+    for (std::size_t i = 0; i < n; ++i) out.push(static_cast<int>(scored[i] & 0xFFF));
   }
 
   // Empty points on the lines of the attacker's new three at m that break it: where the
   // attacker would make a four along that line.
-  std::vector<int> three_defences(int m) const {
-    std::vector<int> out;
+  void three_defences(int m, Cells& out) const {
     for (int d = 0; d < 4; ++d) {
       bool three_here = false;
       for (int k = -4; k <= 4 && !three_here; ++k) {
@@ -70,32 +77,30 @@ class ThreatSearch {
       if (!three_here) continue;
       for (int k = -4; k <= 4; ++k) {
         const int q = m + k * b_.offset(d);
-        if (k != 0 && b_.cell(q) == CELL_EMPTY && b_.pattern(attacker_, q, d) >= Pattern::BLOCK4) out.push_back(q);
+        if (k != 0 && b_.cell(q) == CELL_EMPTY && b_.pattern(attacker_, q, d) >= Pattern::BLOCK4) out.push(q);
       }
     }
-    return out;
   }
 
   // The defender's replies after the attacker's move m; empty `replies` with true = no defence.
-  bool defences(int m, std::vector<int>& replies) const {
+  bool defences(int m, Cells& replies) const {
     const Color a = attacker_, d = opponent(a);
-    const auto fives = five_points_near(b_, m, a);
+    const LineCells fives = five_points_near(b_, m, a);
     if (fives.size() >= 2) return true;  // two fives to stop: the attacker wins
     if (fives.size() == 1) {
-      replies = fives;
+      replies.push(fives[0]);
     } else {
       if (!threes_) return false;  // a VCF move that is no four
-      replies = three_defences(m);
+      three_defences(m, replies);
       if (replies.empty()) return false;  // m was no threat
       // The defender may also answer a three with a four of its own.
       b_.for_each_candidate([&](int q) {
-        if (b_.best_pattern(d, q) >= Pattern::BLOCK4) replies.push_back(q);
+        if (b_.best_pattern(d, q) >= Pattern::BLOCK4) replies.push(q);
       });
-      std::sort(replies.begin(), replies.end());
-      replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
+      replies.sort_unique();
     }
     // Black cannot defend on a forbidden point.
-    std::erase_if(replies, [&](int q) { return !may_play(b_, q, d); });
+    replies.keep_if([&](int q) { return may_play(b_, q, d); });
     return replies.empty();
   }
 
@@ -112,19 +117,23 @@ class ThreatSearch {
 
   bool attack_uncached(int depth, std::vector<int>& line) {
     const Color a = attacker_, d = opponent(a);
-    for (int q : five_points(a)) {
-      line = {q};
+    int five = -1;
+    if (five_points(a, five) > 0) {
+      line = {five};
       return true;
     }
-    const auto forced = five_points(d);
-    if (forced.size() >= 2) return false;
+    int block = -1;
+    const int forced = five_points(d, block);
+    if (forced >= 2) return false;
     if (depth <= 0) return false;
-    std::vector<int> moves = forced.empty() ? threat_moves() : forced;
+    Cells moves;
+    if (forced == 0) threat_moves(moves);
+    else moves.push(block);
     for (int m : moves) {
       if (out_of_budget()) return false;
       if (!may_play(b_, m, a)) continue;
       // Step 1: a live four (or double four) with nothing to answer it wins.
-      if (forced.empty() && b_.kind(a, m) >= PointKind::FOUR_PLUS && b_.best_pattern(a, m) >= Pattern::BLOCK4 &&
+      if (forced == 0 && b_.kind(a, m) >= PointKind::FOUR_PLUS && b_.best_pattern(a, m) >= Pattern::BLOCK4 &&
           b_.five_cells(d) == 0) {
         b_.play_index(m);
         const bool win = five_points_near(b_, m, a).size() >= 2;
@@ -136,7 +145,7 @@ class ThreatSearch {
       }
       // Step 2: play the threat and try every defence.
       b_.play_index(m);
-      std::vector<int> replies;
+      Cells replies;
       if (defences(m, replies)) {
         b_.undo();
         line = {m};

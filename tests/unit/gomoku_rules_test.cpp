@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -341,6 +343,75 @@ TEST(GomokuRenju, ForbiddenPointsList) {
                         "O.O.O.O...."},
                        Rule::FREESTYLE).board;
   EXPECT_TRUE(forbidden_points(free).empty());
+}
+
+// Black's double four at ? wins in freestyle; in renju the point is forbidden, so it is no
+// threat for white to answer: the search no longer limits white to blocking it.
+const std::vector<std::string> DOUBLE_FOUR = {
+    "...........", "....O......", "....X......", "....X......", "....X......", "OXXX?......",
+    "...........", "...........", "...........", "...........", "O.O.O.O....",
+};
+
+TEST(GomokuRenju, AForbiddenDoubleFourIsNoThreat) {
+  auto free = diagram(DOUBLE_FOUR, Rule::FREESTYLE);
+  auto renju = diagram(DOUBLE_FOUR, Rule::RENJU);
+  const int q = free.board.index(free.query);
+  ASSERT_EQ(free.board.kind(Color::BLACK, q), PointKind::FOUR_PLUS);
+  EXPECT_EQ(free.board.winning_cells(Color::BLACK), 1);
+  ASSERT_TRUE(is_forbidden(renju.board, renju.query));
+  EXPECT_EQ(renju.board.kind(Color::BLACK, q), PointKind::FOUR_PLUS);  // what the lines make
+  EXPECT_EQ(renju.board.winning_cells(Color::BLACK), 0);
+  EXPECT_EQ(renju.board.four_cells(Color::BLACK), free.board.four_cells(Color::BLACK));
+}
+
+// The incrementally kept counts and sums match a recount from the point data after every move
+// of seeded random renju games, and after taking the moves back.
+TEST(GomokuRenju, IncrementalCountsMatchARecount) {
+  auto recount = [](const Board& b) {
+    std::array<int, 6> r{};  // black winning, white winning, black value, white value, black fours, white fours
+    for (int y = 0; y < b.size(); ++y)
+      for (int x = 0; x < b.size(); ++x) {
+        const int q = b.index({x, y});
+        if (b.cell(q) != CELL_EMPTY) continue;
+        for (Color c : {Color::BLACK, Color::WHITE}) {
+          const int i = c == Color::BLACK ? 0 : 1;
+          std::array<Pattern, 4> lines{};
+          for (int d = 0; d < 4; ++d) lines[static_cast<std::size_t>(d)] = b.pattern(c, q, d);
+          const bool barred = c == Color::BLACK && b.rule() == Rule::RENJU && surely_forbidden(lines);
+          r[static_cast<std::size_t>(i)] += (b.kind(c, q) >= PointKind::FOUR_PLUS && !barred) ? 1 : 0;
+          r[static_cast<std::size_t>(2 + i)] += b.value(c, q);
+          r[static_cast<std::size_t>(4 + i)] += b.best_pattern(c, q) >= Pattern::BLOCK4 ? 1 : 0;
+        }
+      }
+    return r;
+  };
+  auto kept = [](const Board& b) {
+    return std::array<int, 6>{b.winning_cells(Color::BLACK), b.winning_cells(Color::WHITE), b.value_sum(Color::BLACK),
+                              b.value_sum(Color::WHITE),    b.four_cells(Color::BLACK),    b.four_cells(Color::WHITE)};
+  };
+  std::mt19937 rng(20261123);
+  int forbidden_seen = 0;
+  for (int game = 0; game < 40; ++game) {
+    Board b(15, Rule::RENJU);
+    const auto start = kept(b);
+    b.play({7, 7});
+    // Random points near the stones, so that lines form and fours and forbidden points occur;
+    // a forbidden point is skipped, a five ends the game.
+    for (int tries = 0; tries < 200 && b.move_count() < 70; ++tries) {
+      std::vector<int> cands;
+      b.for_each_candidate([&](int q) { cands.push_back(q); });
+      const int q = cands[rng() % cands.size()];
+      const Verdict v = judge_move(b, b.point(q));
+      if (v == Verdict::FORBIDDEN) ++forbidden_seen;
+      if (v == Verdict::WINS) break;
+      if (v != Verdict::NORMAL) continue;
+      b.play_index(q);
+      ASSERT_EQ(kept(b), recount(b)) << "game " << game << " ply " << b.move_count();
+    }
+    while (b.move_count() > 0) b.undo();
+    EXPECT_EQ(kept(b), start);
+  }
+  EXPECT_GT(forbidden_seen, 0);
 }
 
 // Legal move sequences of `depth` plies: forbidden points are not legal, and a win ends a line.
