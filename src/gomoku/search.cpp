@@ -25,22 +25,69 @@ int win_in(int ply) { return WIN_SCORE - ply; }
 // The moves that can answer the opponent's threat to win (winning_cells > 0): points where they
 // would make at least `floor`, and our own fours. A live three or a double four is stopped on the
 // lines of their fours (BLOCK4 points); a four-three can also be stopped by breaking its three, on
-// points where they would make a three (FLEX3). With no threat, every move answers.
+// points where they would make a three (FLEX3), or by a counter: a stone of ours that turns the
+// point where we must block their four into a four of ours, so that they must answer our block
+// and we then break their three. A four-three whose block is a four of ours already is no sure
+// threat (the search decides it); with no sure threat, every move answers.
 struct ThreatAnswers {
   Color me, them;
-  bool defend;
+  bool defend = false;
   Pattern floor = Pattern::NONE;
+  CellList<64> counters;
 
-  explicit ThreatAnswers(const Board& b) : me(b.to_move()), them(opponent(me)), defend(b.winning_cells(them) > 0) {
-    if (!defend) return;
-    bool four_three = false;
+  // Reads the board, and tries stones on it (taken back before it returns).
+  explicit ThreatAnswers(Board& b) : me(b.to_move()), them(opponent(me)) {
+    if (b.winning_cells(them) == 0) return;
+    CellList<32> four_threes;
+    bool open_four = false;
     b.for_each_candidate([&](int q) {
-      four_three = four_three || (b.kind(them, q) == PointKind::FOUR_PLUS && b.best_pattern(them, q) == Pattern::BLOCK4);
+      if (b.kind(them, q) != PointKind::FOUR_PLUS) return;
+      if (b.best_pattern(them, q) == Pattern::BLOCK4) four_threes.push(q);
+      else open_four = open_four || (b.best_pattern(them, q) == Pattern::FLEX4 && may_play(b, q, them));
     });
-    floor = four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
+    // Where we would have to block each four-three's four (a double four leaves two points).
+    CellList<32> blocks;
+    bool sure_four_three = false;
+    b.pass();
+    for (int t : four_threes) {
+      if (!may_play(b, t, them)) continue;
+      b.play_index(t);
+      const LineCells fives = five_points_near(b, t, them);
+      b.undo();
+      if (fives.size() >= 2) {
+        open_four = true;
+      } else if (fives.size() == 1 && b.best_pattern(me, fives[0]) < Pattern::BLOCK4) {
+        sure_four_three = true;
+        blocks.push(fives[0]);
+      }
+    }
+    b.pass();
+    defend = open_four || sure_four_three;
+    floor = sure_four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
+    if (sure_four_three) find_counters(b, blocks);
   }
+
   bool allows(const Board& b, int q) const {
-    return !defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4;
+    if (!defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4) return true;
+    return std::find(counters.begin(), counters.end(), q) != counters.end();
+  }
+
+ private:
+  // Our stones on the lines through the block points after which a stone there makes our four.
+  void find_counters(Board& b, CellList<32>& blocks) {
+    blocks.sort_unique();
+    for (int f : blocks) {
+      for (int d = 0; d < 4; ++d) {
+        for (int k = -4; k <= 4; ++k) {
+          const int q = f + k * b.offset(d);
+          if (k == 0 || b.cell(q) != CELL_EMPTY || std::find(counters.begin(), counters.end(), q) != counters.end()) continue;
+          b.play_index(q);
+          const bool four = b.best_pattern(me, f) >= Pattern::BLOCK4;
+          b.undo();
+          if (four) counters.push(q);
+        }
+      }
+    }
   }
 };
 
@@ -220,7 +267,9 @@ class Worker {
   struct MoveList {
     std::array<int, params::MAX_MOVES_LIST> move{};
     int size = 0;
+    bool truncated = false;  // the cap left candidates out
     void push(int m) { move[static_cast<std::size_t>(size++)] = m; }
+    bool holds(int m) const { return std::find(move.begin(), move.begin() + size, m) != move.begin() + size; }
   };
 
   // Step 4 of a node: candidate moves, best first, at most `limit`.
@@ -246,10 +295,12 @@ class Worker {
     const std::size_t keep = std::min(n, static_cast<std::size_t>(cap) + 4);
     std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(keep), scored.begin() + static_cast<std::ptrdiff_t>(n));
     MoveList out;
-    for (std::size_t i = 0; i < keep && out.size < cap; ++i) {
+    std::size_t i = 0;
+    for (; i < keep && out.size < cap; ++i) {
       const int q = static_cast<int>(scored[i] & 0xFFF);
       if (may_play(board_, q, me)) out.push(q);
     }
+    out.truncated = i < n;
     return out;
   }
 
@@ -267,6 +318,37 @@ class Worker {
       if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
     }
     return evaluate(board_);
+  }
+
+  // Searches move m, the i-th of its node (principal variation search with late move
+  // reductions), and keeps the best score and move. True when m cuts the node off (beta reached).
+  bool search_move(int m, int i, int depth, int& alpha, int beta, int ply, bool pv, int& best, int& best_move) {
+    const Color me = board_.to_move(), them = opponent(me);
+    const bool quiet = board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(them, m) < PointKind::LIVE_THREE;
+    const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
+    board_.play_index(m);
+    int score;
+    if (i == 0) {
+      score = -node(depth - 1, -beta, -alpha, ply + 1, pv);
+    } else {
+      score = -node(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && reduction) score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, ply + 1, true);
+    }
+    board_.undo();
+    if (stopped() || score <= best) return false;
+    best = score;
+    best_move = m;
+    if (score <= alpha) return false;
+    alpha = score;
+    set_pv(ply, m);
+    if (alpha < beta) return false;
+    if (killers_[ply][0] != m) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = m;
+    }
+    history_[index_of(me)][m] += depth * depth;
+    return true;
   }
 
   int node(int depth, int alpha, int beta, int ply, bool pv) {
@@ -322,41 +404,26 @@ class Worker {
     if (forced >= 0) list.push(forced);
     else list = moves(ply, tt_move, params::MAX_MOVES_NODE);
     if (list.size == 0) return -win_in(ply + 2);  // black has only forbidden points left
-    const Color me = board_.to_move(), them = opponent(me);
 
     // Step 5. Principal variation search with late move reductions.
     int best = -INF_SCORE, best_move = list.move[0];
     const int alpha0 = alpha;
-    for (int i = 0; i < list.size; ++i) {
-      const int m = list.move[static_cast<std::size_t>(i)];
-      const bool quiet = board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(them, m) < PointKind::LIVE_THREE;
-      const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
-      board_.play_index(m);
-      int score;
-      if (i == 0) {
-        score = -node(depth - 1, -beta, -alpha, ply + 1, pv);
-      } else {
-        score = -node(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
-        if (score > alpha && reduction) score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-        if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, ply + 1, true);
-      }
-      board_.undo();
+    int searched = 0;
+    bool cut = false;
+    for (int i = 0; i < list.size && !cut; ++i) {
+      cut = search_move(list.move[static_cast<std::size_t>(i)], searched++, depth, alpha, beta, ply, pv, best, best_move);
       if (stopped()) return 0;
-      if (score > best) {
-        best = score;
-        best_move = m;
-        if (score > alpha) {
-          alpha = score;
-          set_pv(ply, m);
-          if (alpha >= beta) {
-            if (killers_[ply][0] != m) {
-              killers_[ply][1] = killers_[ply][0];
-              killers_[ply][0] = m;
-            }
-            history_[index_of(me)][m] += depth * depth;
-            break;
-          }
-        }
+    }
+    // Step 5b. Every move searched loses by force, but the cap left moves out: the loss is proven
+    // only once those lose too (a quiet defence or a counter-threat outside the first few can
+    // hold), so the rest of the candidates are searched as well.
+    if (!cut && list.truncated && best < -WIN_BOUND) {
+      const MoveList rest = moves(ply, tt_move, params::MAX_MOVES_LIST);
+      for (int i = 0; i < rest.size && !cut; ++i) {
+        const int m = rest.move[static_cast<std::size_t>(i)];
+        if (list.holds(m)) continue;
+        cut = search_move(m, searched++, depth, alpha, beta, ply, pv, best, best_move);
+        if (stopped()) return 0;
       }
     }
     const Bound bound = best >= beta ? Bound::LOWER : best > alpha0 ? Bound::EXACT : Bound::UPPER;
@@ -451,7 +518,8 @@ class StrongEngine final : public Engine {
  private:
   static std::vector<int> root_moves(const Board& b) {
     const Color me = b.to_move();
-    const ThreatAnswers answers(b);
+    Board scratch = b;
+    const ThreatAnswers answers(scratch);
     std::vector<std::pair<int, int>> scored;
     if (b.move_count() == 0) return {b.index({b.size() / 2, b.size() / 2})};
     const LastStones recent(b);

@@ -166,6 +166,28 @@ TEST(GomokuAi, EveryLevelTakesAFiveAndBlocksAFive) {
   }
 }
 
+// A game AIWine won against tilestone (200 ms, freestyle). After black's k4, black threatens a
+// four-three; white's l6 makes a three of its own (l5-l6-l7) so that white's forced block of
+// black's four makes a white four, and white wins from there. The search once allowed only
+// blocks and fours against a four-three: white saw every move lose, and black, to move before
+// k4, saw k4 win in five (it loses).
+TEST(GomokuAi, ACounterThreeAnswersAFourThree) {
+  const std::string game = "h8h7h10j9h6k8i7k10i8k9k11l7i10i9l9k7k6m7j7m6n5n7o7l5";
+  Limits l;
+  l.time_ms = 0;
+  l.depth = 4;
+  l.memory_mb = 4;
+  auto after_k4 = board_from_moves(*parse_moves(game + "k4", 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(after_k4.ok());
+  const auto white = make_engine(Level::STRONG)->search(*after_k4, l);
+  EXPECT_EQ(white.move, *parse_point("l6", 15)) << format_moves(white.pv, 15);
+  EXPECT_GT(white.value, params::WIN_BOUND);
+  auto before = board_from_moves(*parse_moves(game, 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(before.ok());
+  const auto black = make_engine(Level::STRONG)->search(*before, l);
+  EXPECT_LT(black.value, params::WIN_BOUND) << format_moves(black.pv, 15);
+}
+
 TEST(GomokuAi, BlackAvoidsForbiddenPointsUnderRenju) {
   // The only point that blocks white's four (f6) is a double three for black.
   auto d = diagram({"..........X", ".........O.", "........O..", ".....X.O...", ".....XO....",
