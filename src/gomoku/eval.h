@@ -34,6 +34,7 @@ class CellList {
   }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  bool contains(int q) const { return std::find(begin(), end(), q) != end(); }
   int operator[](std::size_t i) const { return cells_[i]; }
   int* begin() { return cells_.data(); }
   int* end() { return cells_.data() + size_; }

@@ -45,42 +45,39 @@ struct ThreatAnswers {
       if (b.best_pattern(them, q) == Pattern::BLOCK4) four_threes.push(q);
       else open_four = open_four || (b.best_pattern(them, q) == Pattern::FLEX4 && may_play(b, q, them));
     });
-    // Where we would have to block each four-three's four (a double four leaves two points).
+    // Where we would have to block each four-three's four (a double four leaves two points);
+    // a four-three whose block is already a four of ours leaves none.
     CellList<32> blocks;
-    bool sure_four_three = false;
-    b.pass();
-    for (int t : four_threes) {
-      if (!may_play(b, t, them)) continue;
-      b.play_index(t);
-      const LineCells fives = five_points_near(b, t, them);
-      b.undo();
-      if (fives.size() >= 2) {
-        open_four = true;
-      } else if (fives.size() == 1 && b.best_pattern(me, fives[0]) < Pattern::BLOCK4) {
-        sure_four_three = true;
-        blocks.push(fives[0]);
+    if (!four_threes.empty()) {
+      b.pass();
+      for (int t : four_threes) {
+        if (!may_play(b, t, them)) continue;
+        b.play_index(t);
+        const LineCells fives = five_points_near(b, t, them);
+        b.undo();
+        if (fives.size() >= 2) open_four = true;
+        else if (fives.size() == 1 && b.best_pattern(me, fives[0]) < Pattern::BLOCK4) blocks.push(fives[0]);
       }
+      b.pass();
     }
-    b.pass();
-    defend = open_four || sure_four_three;
-    floor = sure_four_three ? Pattern::FLEX3 : Pattern::BLOCK4;
-    if (sure_four_three) find_counters(b, blocks);
+    defend = open_four || !blocks.empty();
+    floor = blocks.empty() ? Pattern::BLOCK4 : Pattern::FLEX3;
+    blocks.sort_unique();
+    find_counters(b, blocks);
   }
 
   bool allows(const Board& b, int q) const {
-    if (!defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4) return true;
-    return std::find(counters.begin(), counters.end(), q) != counters.end();
+    return !defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4 || counters.contains(q);
   }
 
  private:
   // Our stones on the lines through the block points after which a stone there makes our four.
-  void find_counters(Board& b, CellList<32>& blocks) {
-    blocks.sort_unique();
+  void find_counters(Board& b, const CellList<32>& blocks) {
     for (int f : blocks) {
       for (int d = 0; d < 4; ++d) {
         for (int k = -4; k <= 4; ++k) {
           const int q = f + k * b.offset(d);
-          if (k == 0 || b.cell(q) != CELL_EMPTY || std::find(counters.begin(), counters.end(), q) != counters.end()) continue;
+          if (k == 0 || b.cell(q) != CELL_EMPTY || counters.contains(q)) continue;
           b.play_index(q);
           const bool four = b.best_pattern(me, f) >= Pattern::BLOCK4;
           b.undo();

@@ -166,11 +166,11 @@ TEST(GomokuAi, EveryLevelTakesAFiveAndBlocksAFive) {
   }
 }
 
-// A game AIWine won against tilestone (200 ms, freestyle). After black's k4, black threatens a
-// four-three; white's l6 makes a three of its own (l5-l6-l7) so that white's forced block of
-// black's four makes a white four, and white wins from there. The search once allowed only
-// blocks and fours against a four-three: white saw every move lose, and black, to move before
-// k4, saw k4 win in five (it loses).
+// A game AIWine won against tilestone (200 ms, freestyle). After black's k4, black has a
+// four-three at g10, but white's forced block of its four (h9) is already a white four, so it is
+// no sure threat; white's l6 (a three l5-l6-l7, a counter-attack, not a block) wins. The search
+// once allowed only blocks, breaks and fours against any four-three: white saw every move lose,
+// and black, to move before k4, saw k4 win in five (it loses).
 TEST(GomokuAi, ACounterThreeAnswersAFourThree) {
   const std::string game = "h8h7h10j9h6k8i7k10i8k9k11l7i10i9l9k7k6m7j7m6n5n7o7l5";
   Limits l;
