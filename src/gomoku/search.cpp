@@ -317,12 +317,17 @@ class Worker {
     return evaluate(board_);
   }
 
+  // A move that makes no three or four for either side.
+  bool quiet_move(int m) const {
+    const Color me = board_.to_move();
+    return board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(opponent(me), m) < PointKind::LIVE_THREE;
+  }
+
   // Searches move m, the i-th of its node (principal variation search with late move
   // reductions), and keeps the best score and move. True when m cuts the node off (beta reached).
   bool search_move(int m, int i, int depth, int& alpha, int beta, int ply, bool pv, int& best, int& best_move) {
-    const Color me = board_.to_move(), them = opponent(me);
-    const bool quiet = board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(them, m) < PointKind::LIVE_THREE;
-    const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet) ? 1 : 0;
+    const Color me = board_.to_move();
+    const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet_move(m)) ? 1 : 0;
     board_.play_index(m);
     int score;
     if (i == 0) {
@@ -407,10 +412,25 @@ class Worker {
     const int alpha0 = alpha;
     int searched = 0;
     bool cut = false;
+    // Futility: far below alpha near the leaves, a quiet move cannot lift the value enough. A
+    // pruned move is taken to be worth the static value plus the margin (still below alpha),
+    // so that a node whose searched moves all lose is not taken for a proven loss.
+    int futility = INF_SCORE;  // INF_SCORE: no pruning here
+    if (!pv && forced < 0 && depth >= 1 && depth < static_cast<int>(params::FUTILITY_MARGIN.size()) &&
+        board_.winning_cells(opponent(board_.to_move())) == 0) {
+      futility = evaluate(board_) + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
+    }
+    bool pruned = false;
     for (int i = 0; i < list.size && !cut; ++i) {
-      cut = search_move(list.move[static_cast<std::size_t>(i)], searched++, depth, alpha, beta, ply, pv, best, best_move);
+      const int m = list.move[static_cast<std::size_t>(i)];
+      if (futility <= alpha && searched > 0 && quiet_move(m)) {
+        pruned = true;
+        continue;
+      }
+      cut = search_move(m, searched++, depth, alpha, beta, ply, pv, best, best_move);
       if (stopped()) return 0;
     }
+    if (pruned) best = std::max(best, futility);  // pruned only when futility <= alpha
     // Step 5b. Every move searched loses by force, but the cap left moves out: the loss is proven
     // only once those lose too (a quiet defence or a counter-threat outside the first few can
     // hold), so the rest of the candidates are searched as well.
