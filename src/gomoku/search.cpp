@@ -387,11 +387,19 @@ class Worker {
       }
     }
 
-    // Step 3b. Null move: a stone more almost never hurts in Gomoku, so if passing still holds
+    // Step 3b. Reverse futility: near the leaves, a static value far above beta stands (the
+    // opponent has no three to stop, so no forced line is ignored).
+    const bool no_threat = forced < 0 && board_.winning_cells(opponent(board_.to_move())) == 0;
+    if (!pv && no_threat && depth < static_cast<int>(params::REVERSE_FUTILITY_MARGIN.size())) {
+      const int e = evaluate(board_);
+      if (e - params::REVERSE_FUTILITY_MARGIN[static_cast<std::size_t>(depth)] >= beta) return e;
+    }
+
+    // Step 3c. Null move: a stone more almost never hurts in Gomoku, so if passing still holds
     // beta against a shallower search, a real move will too. Not against a three (passing
     // would lose to the open four) nor on a forced block; a proven win after a pass proves
     // nothing about the moves, so only ordinary values cut.
-    if (!pv && forced < 0 && depth >= params::NULL_MOVE_MIN_DEPTH && board_.winning_cells(opponent(board_.to_move())) == 0 &&
+    if (!pv && no_threat && depth >= params::NULL_MOVE_MIN_DEPTH &&
         evaluate(board_) >= beta) {
       const int r = params::NULL_MOVE_REDUCTION + depth / params::NULL_MOVE_DEPTH_DIVISOR;
       board_.pass();
@@ -416,8 +424,7 @@ class Worker {
     // pruned move is taken to be worth the static value plus the margin (still below alpha),
     // so that a node whose searched moves all lose is not taken for a proven loss.
     int futility = INF_SCORE;  // INF_SCORE: no pruning here
-    if (!pv && forced < 0 && depth >= 1 && depth < static_cast<int>(params::FUTILITY_MARGIN.size()) &&
-        board_.winning_cells(opponent(board_.to_move())) == 0) {
+    if (!pv && no_threat && depth < static_cast<int>(params::FUTILITY_MARGIN.size())) {
       futility = evaluate(board_) + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
     }
     bool pruned = false;
