@@ -41,14 +41,14 @@ constexpr int MAX_MOVES_ROOT = 40;      ///< moves searched at the root of `stro
 constexpr int MAX_MOVES_NODE = 10;      ///< moves searched at interior nodes of `strong`
 constexpr int MAX_MOVES_LIST = 64;     ///< capacity of a node's move list (forced defences included)
 constexpr int LMR_MIN_DEPTH = 3;
-constexpr int LMR_MIN_INDEX = 4;
-/// Futility pruning: at non-PV nodes of depth 1 and 2 where the opponent has no three to stop and
-/// the static value is this far below alpha, quiet moves (no three or four for either side) are
-/// not searched, the first move apart. (300 / 700 measured +21 (+5 .. +37) over 787 freestyle
-/// games at 100 ms; a log(depth) * log(index) reduction table instead of one ply, -1 over 469.)
+constexpr int LMR_MIN_INDEX = 4;  ///< (log(depth) * log(index) / 2 plies instead of 1: -1 over 469 games)
+/// Futility pruning, indexed by depth: at non-PV nodes of depth 1 and 2 where the opponent has no
+/// three to stop and the static value is this far below alpha, quiet moves (no three or four for
+/// either side) are not searched, the first move apart. (300 / 700 measured +21 (+5 .. +37) over
+/// 787 freestyle games at 100 ms.)
 constexpr std::array<int, 3> FUTILITY_MARGIN = {0, 300, 700};
-/// Reverse futility: at non-PV nodes of depth 1 and 2 where the opponent has no three to stop, a
-/// static value this far above beta is returned at once (300 / 700: +60 (+21 .. +101) over 199
+/// Reverse futility, indexed by depth: at non-PV nodes of depth 1 and 2 where the opponent has no
+/// three to stop, a static value this far above beta is returned at once (300 / 700: +60 (+21 .. +101) over 199
 /// freestyle games at 100 ms; at depth 1 alone, +7 over 800).
 constexpr std::array<int, 3> REVERSE_FUTILITY_MARGIN = {0, 300, 700};
 /// Null move: at non-PV nodes this deep or deeper, with no three of the opponent's to stop and a

@@ -390,17 +390,17 @@ class Worker {
     // Step 3b. Reverse futility: near the leaves, a static value far above beta stands (the
     // opponent has no three to stop, so no forced line is ignored).
     const bool no_threat = forced < 0 && board_.winning_cells(opponent(board_.to_move())) == 0;
-    if (!pv && no_threat && depth < static_cast<int>(params::REVERSE_FUTILITY_MARGIN.size())) {
-      const int e = evaluate(board_);
-      if (e - params::REVERSE_FUTILITY_MARGIN[static_cast<std::size_t>(depth)] >= beta) return e;
+    const int static_value = evaluate(board_);
+    if (!pv && no_threat && depth < static_cast<int>(params::REVERSE_FUTILITY_MARGIN.size()) &&
+        static_value - params::REVERSE_FUTILITY_MARGIN[static_cast<std::size_t>(depth)] >= beta) {
+      return static_value;
     }
 
     // Step 3c. Null move: a stone more almost never hurts in Gomoku, so if passing still holds
     // beta against a shallower search, a real move will too. Not against a three (passing
     // would lose to the open four) nor on a forced block; a proven win after a pass proves
     // nothing about the moves, so only ordinary values cut.
-    if (!pv && no_threat && depth >= params::NULL_MOVE_MIN_DEPTH &&
-        evaluate(board_) >= beta) {
+    if (!pv && no_threat && depth >= params::NULL_MOVE_MIN_DEPTH && static_value >= beta) {
       const int r = params::NULL_MOVE_REDUCTION + depth / params::NULL_MOVE_DEPTH_DIVISOR;
       board_.pass();
       const int score = -node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -425,7 +425,7 @@ class Worker {
     // so that a node whose searched moves all lose is not taken for a proven loss.
     int futility = INF_SCORE;  // INF_SCORE: no pruning here
     if (!pv && no_threat && depth < static_cast<int>(params::FUTILITY_MARGIN.size())) {
-      futility = evaluate(board_) + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
+      futility = static_value + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
     }
     bool pruned = false;
     for (int i = 0; i < list.size && !cut; ++i) {
