@@ -4,6 +4,8 @@
 #include <array>
 #include <atomic>
 #include <cassert>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "core/clock.h"
@@ -92,9 +94,39 @@ struct ThreatAnswers {
 int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
 int from_tt(int score, int ply) { return score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score; }
 
+// Threads share out the root moves of each iteration (each aspiration window): the main thread
+// publishes the list and searches the first move; then every thread claims the next unclaimed
+// move. A helper searches its move with a null window at the root's alpha of that moment and
+// posts the fail-soft score. A move that failed low there fails low at any later alpha (the
+// root's alpha only rises), so the main thread does not search it again; a move that failed high,
+// or that a helper has not finished, the main thread searches itself, with the helper's table
+// entries to speed it. (Lazy SMP, where every thread deepens the whole tree on its own, gained
+// nothing here: the threads ran through the same narrow tree in step.)
+struct RootWork {
+  enum State : std::uint32_t { NONE = 0, CLAIMED = 1, FAIL_LOW = 2, FAIL_HIGH = 3 };
+  static std::uint64_t pack(std::uint32_t tag, State state, int score) {
+    return (static_cast<std::uint64_t>(tag) << 32) | (static_cast<std::uint64_t>(state) << 16) |
+           static_cast<std::uint64_t>(static_cast<std::uint16_t>(score + 32768));
+  }
+  static std::uint32_t tag_of(std::uint64_t v) { return static_cast<std::uint32_t>(v >> 32); }
+  static State state_of(std::uint64_t v) { return static_cast<State>((v >> 16) & 0xFFFF); }
+  static int score_of(std::uint64_t v) { return static_cast<int>(v & 0xFFFF) - 32768; }
+
+  std::mutex m;
+  std::condition_variable cv;
+  std::uint32_t tag = 0;        // the iteration published last (guarded by m)
+  int depth = 0;                // its depth (guarded by m)
+  std::vector<int> moves;       // its root moves (guarded by m)
+  std::atomic<std::uint32_t> live{0};    // the tag of the iteration under way, 0 between two
+  std::atomic<std::uint64_t> claim{0};   // tag << 32 | the next unclaimed index
+  std::atomic<int> alpha{-INF_SCORE};    // the main thread's alpha now
+  std::array<std::atomic<std::uint64_t>, Board::MAX_CELLS> result{};
+};
+
 // What every thread of one search shares.
 struct Shared {
   TranspositionTable* tt = nullptr;
+  RootWork work;
   std::atomic<bool> stop{false};
   core::Deadline hard;  // the search must be over by then
   std::int64_t soft_us = INT64_MAX;  // no new iteration after this much time
@@ -103,15 +135,14 @@ struct Shared {
 
 class Worker {
  public:
-  Worker(const Board& board, Shared& shared, int id, ThreatCache* cache)
-      : board_(board), shared_(shared), id_(id), cache_(cache) {}
+  Worker(const Board& board, Shared& shared, ThreatCache* cache) : board_(board), shared_(shared), cache_(cache) {}
 
-  // Iterative deepening with aspiration windows; only worker 0 reports progress.
+  // The main thread: iterative deepening with aspiration windows, reporting progress.
   void think(const std::vector<int>& root_moves, const ProgressFn& progress) {
     root_ = root_moves;
-    if (id_ == 0 && progress) progress_ = &progress;
+    if (progress) progress_ = &progress;
     int prev = 0;
-    for (int depth = 1 + (id_ & 1); depth <= shared_.max_depth; ++depth) {
+    for (int depth = 1; depth <= shared_.max_depth; ++depth) {
       depth_now_ = depth;
       int window = params::ASPIRATION_WINDOW;
       int alpha = depth >= 3 ? prev - window : -INF_SCORE, beta = depth >= 3 ? prev + window : INF_SCORE;
@@ -130,7 +161,7 @@ class Worker {
         }
         if (std::abs(score) > WIN_BOUND) alpha = -INF_SCORE, beta = INF_SCORE;
       }
-      if (stopped() && depth > 1 + (id_ & 1)) {
+      if (stopped() && depth > 1) {
         // An interrupted iteration still counts for the root moves it finished: the first is the
         // last best, so a move that took its place has beaten it at the new depth.
         if (pv_len_[0] > 0) {
@@ -157,8 +188,50 @@ class Worker {
   std::uint64_t nodes() const { return nodes_; }
   const std::vector<int>& pv() const { return best_pv_; }
 
+ // A helper's loop: take root moves of the iteration under way until none is left, then wait
+  // for the next iteration, until the search stops.
+  void serve() {
+    RootWork& w = shared_.work;
+    std::uint32_t seen = 0;
+    while (true) {
+      int depth = 0;
+      std::vector<int> moves;
+      {
+        std::unique_lock lock(w.m);
+        w.cv.wait(lock, [&] { return shared_.stop.load() || w.tag != seen; });
+        if (shared_.stop.load()) return;
+        seen = w.tag;
+        depth = w.depth;
+        moves = w.moves;
+      }
+      serving_ = seen;
+      while (!stopped()) {
+        std::uint64_t c = w.claim.load();
+        const std::size_t i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
+        if (RootWork::tag_of(c) != seen || i >= moves.size()) break;
+        if (!w.claim.compare_exchange_weak(c, c + 1)) continue;
+        w.result[i].store(RootWork::pack(seen, RootWork::CLAIMED, 0));
+        const int g = w.alpha.load();
+        if (g > WIN_BOUND) {  // the root has a proven win already: the main thread decides
+          w.result[i].store(RootWork::pack(seen, RootWork::FAIL_HIGH, g));
+          continue;
+        }
+        board_.play_index(moves[i]);
+        const int score = -node(depth - 1, -g - 1, -g, 1, false);
+        board_.undo();
+        if (stopped()) break;
+        w.result[i].store(RootWork::pack(seen, score <= g ? RootWork::FAIL_LOW : RootWork::FAIL_HIGH, score));
+      }
+      serving_ = 0;
+    }
+  }
+
  private:
-  bool stopped() const { return shared_.stop.load(std::memory_order_relaxed); }
+  // The whole search is over, or (a helper) the iteration it works for is.
+  bool stopped() const {
+    return shared_.stop.load(std::memory_order_relaxed) ||
+           (serving_ != 0 && shared_.work.live.load(std::memory_order_relaxed) != serving_);
+  }
 
   void tick() {
     if (++nodes_ % params::NODE_CHECK_INTERVAL == 0) {
@@ -188,10 +261,31 @@ class Worker {
     else report(depth_now_, best_score_, best_pv_, true);
   }
 
+  // One iteration at the root, its moves shared out among the threads (RootWork). The order of
+  // the root moves stays as it is during the iteration (the helpers index it); afterwards each
+  // new best goes first, the last one foremost.
   int root_search(int depth, int alpha, int beta) {
+    RootWork& w = shared_.work;
+    const std::size_t n = root_.size();
+    std::uint32_t tag = 0;
+    {
+      std::lock_guard lock(w.m);
+      tag = ++w.tag;
+      if (tag == 0) tag = ++w.tag;
+      w.depth = depth;
+      w.moves = root_;
+      for (std::size_t i = 0; i < n; ++i) w.result[i].store(0);
+      w.alpha.store(alpha);
+      w.claim.store((static_cast<std::uint64_t>(tag) << 32) | 1);
+      w.live.store(tag);
+    }
+    w.cv.notify_all();
     int best = -INF_SCORE;
     pv_len_[0] = 0;
-    for (std::size_t i = 0; i < root_.size(); ++i) {
+    std::vector<std::size_t> bests;  // indices that became the best, in order
+    std::vector<bool> mine(n, false);
+    bool cut = false;
+    auto search = [&](std::size_t i) {
       const int m = root_[i];
       board_.play_index(m);
       int score;
@@ -202,18 +296,44 @@ class Worker {
         if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, 1, true);
       }
       board_.undo();
-      if (stopped()) break;
+      if (stopped()) return;
       if (score > best) {
         best = score;
         root_best_ = score;
         if (score > alpha) {
           alpha = score;
+          w.alpha.store(alpha);
           set_pv(0, m);
-          // Search the new best move first next time.
-          std::rotate(root_.begin(), root_.begin() + static_cast<std::ptrdiff_t>(i), root_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-          if (alpha >= beta) break;
+          bests.push_back(i);
+          cut = alpha >= beta;
         }
       }
+    };
+    if (n > 0) search(0);
+    // Our own claims, then the moves the helpers took.
+    while (!cut && !stopped()) {
+      std::uint64_t c = w.claim.load();
+      const std::size_t i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
+      if (i >= n) break;
+      if (!w.claim.compare_exchange_weak(c, c + 1)) continue;
+      mine[i] = true;
+      search(i);
+    }
+    for (std::size_t i = 1; i < n && !cut && !stopped(); ++i) {
+      if (mine[i]) continue;
+      // A move a helper is still searching, the main thread searches as well (the table shares
+      // their work) rather than wait.
+      const std::uint64_t r = w.result[i].load();
+      if (RootWork::tag_of(r) == tag && RootWork::state_of(r) == RootWork::FAIL_LOW && RootWork::score_of(r) <= alpha) {
+        best = std::max(best, RootWork::score_of(r));
+        continue;
+      }
+      search(i);
+    }
+    w.live.store(0);
+    for (std::size_t i : bests) {
+      const auto at = std::find(root_.begin(), root_.end(), w.moves[i]);
+      std::rotate(root_.begin(), at, at + 1);
     }
     return best;
   }
@@ -457,8 +577,8 @@ class Worker {
 
   Board board_;
   Shared& shared_;
-  int id_;
   ThreatCache* cache_;  // this thread's failed threat searches
+  std::uint32_t serving_ = 0;  // a helper: the iteration whose moves it takes
   std::vector<int> root_;
   std::uint64_t nodes_ = 0;
   int done_depth_ = 0;
@@ -506,19 +626,24 @@ class StrongEngine final : public Engine {
     // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
     if (auto quick = forced_answer(b, shared, limits, *caches[0])) return finish(*quick);
 
-    // Step 2. Lazy SMP: every thread deepens on its own board copy, sharing the table.
+    // Step 2. Iterative deepening on the main thread; helpers take root moves (RootWork), each
+    // on its own board copy, all sharing the table.
     std::vector<int> root = without_avoided(b, root_moves(b), limits);
     if (root.empty()) {
       result.move = fallback_move(board);
       return finish(result);
     }
     std::vector<std::unique_ptr<Worker>> workers;
-    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, t, caches[static_cast<std::size_t>(t)].get()));
+    for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, caches[static_cast<std::size_t>(t)].get()));
     {
       std::vector<std::jthread> helpers;
-      for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->think(root, {}); });
+      for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->serve(); });
       workers[0]->think(root, progress);
-      shared.stop = true;
+      {
+        std::lock_guard lock(shared.work.m);  // a helper between its test and its wait sees it
+        shared.stop = true;
+      }
+      shared.work.cv.notify_all();
     }
     const Worker& main = *workers[0];
     result.move = b.point(main.best_move());

@@ -232,6 +232,39 @@ TEST(GomokuAi, StrongIsDeterministicAndReports) {
   EXPECT_GT(reports, 0);
 }
 
+// Threads share out the root moves of each iteration. A root already won before the other
+// moves were taken once left a helper's move claimed and never finished, and the main thread
+// waited for it for ever; with 2 and 3 threads the search ends, with the win. On a quiet
+// position it ends at its depth with a legal move, and within its time.
+TEST(GomokuAi, StrongWithThreadsEndsWithTheWinAndInTime) {
+  auto won = board_from_moves(*parse_moves("h8i7f8j8j9h7g7i9h6i5h10j5i8k7g8e8d10e9j7m5l6", 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(won.ok());
+  auto quiet = board_from_moves(*parse_moves("h8i9h9h10g8", 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(quiet.ok());
+  for (int threads : {2, 3}) {
+    Limits l;
+    l.time_ms = 0;
+    l.depth = 11;
+    l.memory_mb = 8;
+    l.threads = threads;
+    const auto w = make_engine(Level::STRONG)->search(*won, l);
+    EXPECT_EQ(w.move, *parse_point("k5", 15)) << threads;
+    EXPECT_GT(w.value, params::WIN_BOUND) << threads;
+    l.depth = 6;
+    const auto q = make_engine(Level::STRONG)->search(*quiet, l);
+    EXPECT_EQ(q.depth, 6) << threads;
+    EXPECT_TRUE(quiet->empty_at(q.move)) << threads;
+    EXPECT_LT(std::abs(q.value), params::WIN_BOUND) << threads;
+    ASSERT_FALSE(q.pv.empty());
+    EXPECT_EQ(q.pv.front(), q.move);
+    l.depth = 0;
+    l.time_ms = 200;
+    const auto t = make_engine(Level::STRONG)->search(*quiet, l);
+    EXPECT_TRUE(quiet->empty_at(t.move)) << threads;
+    EXPECT_LE(t.elapsed_ms, 300.0) << threads;
+  }
+}
+
 // The minimax level reports each finished depth with its value, nodes and time in their own
 // fields (a positional initialiser once put the value in `partial` and the node count in `value`
 // when SearchInfo gained a field).
