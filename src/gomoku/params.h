@@ -71,6 +71,10 @@ constexpr int VCT_TIME_PERCENT = 8;
 /// The search stops this share of the budget early, so the move is sent before the budget ends.
 constexpr int TIME_SAFETY_PERCENT = 10;
 constexpr std::int64_t TIME_SAFETY_MIN_US = 3000;
+/// The same for `strong`, which stops within a fraction of a millisecond of its deadline (it
+/// looks at the clock every NODE_CHECK_INTERVAL nodes); a Gomocup brain has its own margin for
+/// the pipes on top (protocol::params::TURN_MARGIN_MS).
+constexpr int STRONG_TIME_SAFETY_PERCENT = 3;
 /// The minimax level starts no new iteration after a quarter of this share of the budget.
 constexpr int ITERATION_START_PERCENT = 45;
 /// `strong` starts no new iteration after this share of the budget. An iteration cut short

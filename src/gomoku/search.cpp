@@ -604,7 +604,7 @@ class StrongEngine final : public Engine {
     // (callers with a tight clock size it beforehand with reserve()).
     if (limits.time_ms > 0) {
       const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
-      const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100);
+      const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::STRONG_TIME_SAFETY_PERCENT / 100);
       shared.hard = core::Deadline::in_us(std::max<std::int64_t>(1, budget - safety));
       shared.soft_us = budget * params::STRONG_ITERATION_START_PERCENT / 100;
     }
