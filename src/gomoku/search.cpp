@@ -188,7 +188,7 @@ class Worker {
   std::uint64_t nodes() const { return nodes_; }
   const std::vector<int>& pv() const { return best_pv_; }
 
- // A helper's loop: take root moves of the iteration under way until none is left, then wait
+  // A helper's loop: take root moves of the iteration under way until none is left, then wait
   // for the next iteration, until the search stops.
   void serve() {
     RootWork& w = shared_.work;
