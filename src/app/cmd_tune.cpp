@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -91,23 +93,61 @@ void run_generate(const GenerateOptions& o) {
 struct FitOptionsCli {
   std::vector<std::string> data;
   std::string out;
-  int iterations = 3000;
-  double learning_rate = 2.0, held_out = 0.1;
+  int iterations = 3000, search_depth = 0, jobs = 1;
+  double learning_rate = 2.0, held_out = 0.1, lambda = 1.0;
 };
+
+// The samples of every game of the data, in the order of the files and games whatever `jobs` is.
+// With a search depth, each position is also searched (the games shared out among the jobs, each
+// with its own engine), and a line on stderr says how far it got.
+std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std::vector<ResultFile>& files) {
+  struct Job {
+    const match::GameResult* game;
+    const match::MatchSettings* settings;
+  };
+  std::vector<Job> jobs;
+  for (const auto& file : files)
+    for (const auto& g : file.games) jobs.push_back({&g, &file.settings});
+  std::vector<std::vector<gomoku::tune::Sample>> per_game(jobs.size());
+  const bool search = o.search_depth > 0 && o.lambda < 1.0;
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex print;
+  const auto start = std::chrono::steady_clock::now();
+  auto work = [&] {
+    const gomoku::tune::Target target = search ? gomoku::tune::search_target(o.search_depth) : gomoku::tune::Target{};
+    for (std::size_t i; (i = next++) < jobs.size();) {
+      const Job& j = jobs[i];
+      per_game[i] = gomoku::tune::samples_of_game(j.game->moves, j.settings->size, j.settings->rule, j.game->outcome,
+                                                  j.game->opening_moves, target, search ? o.lambda : 1.0);
+      const std::size_t n = ++done;
+      if (search && (n % 50 == 0 || n == jobs.size())) {
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::lock_guard lock(print);
+        std::cerr << fmt::format("\rsearching the positions: {}/{} games, {:.0f} s", n, jobs.size(), s) << std::flush;
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> threads;
+    for (int t = 1; t < (search ? o.jobs : 1); ++t) threads.emplace_back(work);
+    work();
+  }
+  if (search) std::cerr << "\n";
+  std::vector<gomoku::tune::Sample> samples;
+  for (auto& v : per_game) samples.insert(samples.end(), v.begin(), v.end());
+  return samples;
+}
 
 void run_fit(const FitOptionsCli& o) {
   if (!o.out.empty()) check_writable(o.out);
-  std::vector<gomoku::tune::Sample> samples;
   int games = 0;
   std::string sources;
-  for (const auto& file : read_result_files(o.data)) {
-    for (const auto& g : file.games) {
-      auto more = gomoku::tune::samples_of_game(g.moves, file.settings.size, file.settings.rule, g.outcome, g.opening_moves);
-      samples.insert(samples.end(), more.begin(), more.end());
-    }
+  const auto files = read_result_files(o.data);
+  for (const auto& file : files) {
     games += static_cast<int>(file.games.size());
     sources += fmt::format("\n  {} games: {}", file.games.size(), file.command);
   }
+  const std::vector<gomoku::tune::Sample> samples = fit_samples(o, files);
   if (samples.size() < 100) throw UsageError(fmt::format("only {} quiet positions: generate more games", samples.size()));
   gomoku::tune::FitOptions fo;
   fo.iterations = o.iterations;
@@ -139,8 +179,12 @@ void run_fit(const FitOptionsCli& o) {
   if (!o.out.empty()) {
     const std::string how = fmt::format(
         "Made by `{}`\nfrom {} games ({} quiet positions, every {}th held out), the data made by:{}\n"
-        "Log loss of the results, fitted {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f} (scale {:.1f}).",
+        "Log loss of the {}, fitted {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f} (scale {:.1f}).",
         command_line(), games, samples.size(), o.held_out > 0 ? static_cast<int>(std::round(1.0 / o.held_out)) : 0, sources,
+        o.search_depth > 0 && o.lambda < 1.0
+            ? fmt::format("labels ({:g} x the result + {:g} x the win chance of a depth-{} search)", o.lambda, 1.0 - o.lambda,
+                          o.search_depth)
+            : std::string("results"),
         r.train_loss_before, r.train_loss_after, r.held_out_loss_before, r.held_out_loss_after, r.scale);
     write_file(o.out, gomoku::tune::weights_header(r.weights, how));
     std::cout << "weights written to " << o.out << "\n";
@@ -227,6 +271,11 @@ void add_gomoku_tune_command(CLI::App& gomoku) {
     cmd->add_option("--iterations", o->iterations, "optimiser steps (default 3000)")->check(integer_in(1, MAX_ITERATIONS));
     cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)")->check(number_in(1e-6, 999));
     cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)")->check(number_in(0, 0.89));
+    cmd->add_option("--search-depth", o->search_depth, "also search each position to this depth (with --lambda below 1)")
+        ->check(integer_in(1, MAX_DEPTH));
+    cmd->add_option("--lambda", o->lambda, "label = lambda x the game's result + (1 - lambda) x the search's win chance (default 1)")
+        ->check(number_in(0, 1));
+    cmd->add_option("--jobs", o->jobs, "positions searched at the same time (with --search-depth)")->check(integer_in(1, MAX_JOBS));
     cmd->callback([o] { run_fit(*o); });
   }
   {

@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <memory>
 
 #include <fmt/format.h>
 
+#include "gomoku/ai.h"
 #include "gomoku/params.h"
 #include "gomoku/rules.h"
+#include "gomoku/search.h"
+#include "gomoku/winprob.h"
 
 namespace tilestone::gomoku::tune {
 namespace {
@@ -103,6 +108,25 @@ double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x, double
 }
 
 std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip) {
+  return samples_of_game(moves, size, rule, outcome, skip, Target{}, 1.0);
+}
+
+Target search_target(int depth) {
+  std::shared_ptr<Engine> engine = make_strong_engine();
+  return [engine, depth](const Board& board) -> std::optional<double> {
+    Limits limits;
+    limits.time_ms = 0;  // a fixed depth: the same values on every machine
+    limits.depth = depth;
+    limits.memory_mb = 8;
+    engine->clear();
+    const SearchResult r = engine->search(board, limits);
+    if (std::abs(r.value) > params::WIN_BOUND) return std::nullopt;
+    return win_probability(r.value);
+  };
+}
+
+std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip,
+                                    const Target& target, double lambda) {
   std::vector<Sample> out;
   if (outcome == Outcome::NONE) return out;
   Board b(size, rule);
@@ -117,7 +141,13 @@ std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, R
         s.result = outcome == Outcome::DRAW ? 0.5f
                    : (outcome == Outcome::BLACK_WINS) == (me == Color::BLACK) ? 1.0f
                                                                              : 0.0f;
-        out.push_back(s);
+        bool keep = true;
+        if (target && lambda < 1.0) {
+          const std::optional<double> p = target(b);
+          keep = p.has_value();
+          if (keep) s.result = static_cast<float>(lambda * s.result + (1.0 - lambda) * *p);
+        }
+        if (keep) out.push_back(s);
       }
     }
     if (!b.empty_at(moves[i])) break;  // a forfeit on an occupied point ends the record

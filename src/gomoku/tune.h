@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +62,20 @@ double evaluate(const Weights& w, const std::array<float, PARAMETERS>& x, double
 /// The quiet positions of a game (after its opening), each labelled with the game's result.
 /// `outcome` is how the game ended; `skip` is the number of opening moves to leave out.
 std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip);
+
+/// What a deeper look says of a position: P(side to move wins), or nullopt to leave the position
+/// out (a proven result, which tactics decide and the static evaluation is not meant to judge).
+using Target = std::function<std::optional<double>(const Board&)>;
+
+/// The target of a `strong` search of fixed depth `depth` (its own engine and a small table, so
+/// one per thread; the same values on every machine): the calibrated win probability of its value.
+Target search_target(int depth);
+
+/// samples_of_game with each label blended: lambda * result + (1 - lambda) * target(position).
+/// Fitting to a search's verdict as well as to the result ("distillation") gives a label for
+/// every position that says what the search finds there, far less noisy than one result a game.
+std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip,
+                                    const Target& target, double lambda);
 
 struct FitOptions {
   int iterations = 3000;

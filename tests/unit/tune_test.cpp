@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 #include "core/rng.h"
 #include "gomoku/eval.h"
@@ -77,6 +78,49 @@ TEST(GomokuTune, AFitPredictsBetterThanItsStart) {
   EXPECT_GT(r.weights.kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)],
             hand_set().kind[static_cast<std::size_t>(PointKind::FOUR_PLUS)]);
   for (double w : r.weights.pattern) EXPECT_GE(w, 0.0);
+}
+
+TEST(GomokuTune, LabelsBlendTheResultWithTheTarget) {
+  const auto moves = *parse_moves("h8i9h9h10g8i8j7g10i7j8f9k7e10", 15);
+  const auto plain = tune::samples_of_game(moves, 15, Rule::FREESTYLE, Outcome::BLACK_WINS, 2);
+  ASSERT_GT(plain.size(), 5u);
+  // A target that says 0.8 for black to move and 0.3 for white, whatever the position.
+  const tune::Target target = [](const Board& b) -> std::optional<double> { return b.to_move() == Color::BLACK ? 0.8 : 0.3; };
+  const auto blended = tune::samples_of_game(moves, 15, Rule::FREESTYLE, Outcome::BLACK_WINS, 2, target, 0.25);
+  ASSERT_EQ(blended.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    EXPECT_EQ(blended[i].x, plain[i].x);
+    const double p = plain[i].result == 1.0f ? 0.8 : 0.3;  // black won: the side to move won when it was black
+    EXPECT_NEAR(blended[i].result, 0.25 * plain[i].result + 0.75 * p, 1e-6) << "sample " << i;
+  }
+  // lambda 1 is the result alone, and positions the target declines are left out.
+  const auto same = tune::samples_of_game(moves, 15, Rule::FREESTYLE, Outcome::BLACK_WINS, 2, target, 1.0);
+  ASSERT_EQ(same.size(), plain.size());
+  EXPECT_EQ(same.back().result, plain.back().result);
+  const tune::Target only_black = [](const Board& b) -> std::optional<double> {
+    if (b.to_move() == Color::WHITE) return std::nullopt;
+    return 0.5;
+  };
+  const auto half = tune::samples_of_game(moves, 15, Rule::FREESTYLE, Outcome::BLACK_WINS, 2, only_black, 0.5);
+  EXPECT_LT(half.size(), plain.size());
+  EXPECT_GT(half.size(), 0u);
+  for (const auto& s : half) EXPECT_FLOAT_EQ(s.result, 0.75f);  // black to move in each, black won
+}
+
+TEST(GomokuTune, TheSearchTargetIsAChanceOrDeclinesAProvenResult) {
+  const tune::Target target = tune::search_target(4);
+  Board open(15, Rule::FREESTYLE);
+  const auto opening = *parse_moves("h8h9", 15);
+  for (Point p : opening) open.play(p);
+  const auto v = target(open);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_GT(*v, 0.0);
+  EXPECT_LT(*v, 1.0);
+  // Black to move with an open three makes the open four: a proven win, which is left out.
+  Board won(15, Rule::FREESTYLE);
+  const auto three = *parse_moves("h8a1i8a3j8a5", 15);
+  for (Point p : three) won.play(p);
+  EXPECT_FALSE(target(won).has_value());
 }
 
 TEST(GomokuTune, HeaderSaysHowItWasMade) {
