@@ -139,6 +139,8 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
 }
 
 void run_fit(const FitOptionsCli& o) {
+  if ((o.search_depth > 0) != (o.lambda < 1.0))
+    throw UsageError("--search-depth and --lambda go together: the label blends the result (lambda) with the search");
   if (!o.out.empty()) check_writable(o.out);
   int games = 0;
   std::string sources;
