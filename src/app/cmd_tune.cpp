@@ -109,7 +109,7 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
   for (const auto& file : files)
     for (const auto& g : file.games) jobs.push_back({&g, &file.settings});
   std::vector<std::vector<gomoku::tune::Sample>> per_game(jobs.size());
-  const bool search = o.search_depth > 0 && o.lambda < 1.0;
+  const bool search = o.search_depth > 0;  // run_fit checked that --lambda comes with it
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex print;
   const auto start = std::chrono::steady_clock::now();
@@ -118,7 +118,7 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
     for (std::size_t i; (i = next++) < jobs.size();) {
       const Job& j = jobs[i];
       per_game[i] = gomoku::tune::samples_of_game(j.game->moves, j.settings->size, j.settings->rule, j.game->outcome,
-                                                  j.game->opening_moves, target, search ? o.lambda : 1.0);
+                                                  j.game->opening_moves, target, o.lambda);
       const std::size_t n = ++done;
       if (search && (n % 50 == 0 || n == jobs.size())) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -183,7 +183,7 @@ void run_fit(const FitOptionsCli& o) {
         "Made by `{}`\nfrom {} games ({} quiet positions, every {}th held out), the data made by:{}\n"
         "Log loss of the {}, fitted {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f} (scale {:.1f}).",
         command_line(), games, samples.size(), o.held_out > 0 ? static_cast<int>(std::round(1.0 / o.held_out)) : 0, sources,
-        o.search_depth > 0 && o.lambda < 1.0
+        o.search_depth > 0
             ? fmt::format("labels ({:g} x the result + {:g} x the win chance of a depth-{} search)", o.lambda, 1.0 - o.lambda,
                           o.search_depth)
             : std::string("results"),

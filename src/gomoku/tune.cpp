@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <memory>
 
 #include <fmt/format.h>
@@ -114,14 +113,9 @@ std::vector<Sample> samples_of_game(const std::vector<Point>& moves, int size, R
 Target search_target(int depth) {
   std::shared_ptr<Engine> engine = make_strong_engine();
   return [engine, depth](const Board& board) -> std::optional<double> {
-    Limits limits;
-    limits.time_ms = 0;  // a fixed depth: the same values on every machine
-    limits.depth = depth;
-    limits.memory_mb = 8;
-    engine->clear();
-    const SearchResult r = engine->search(board, limits);
-    if (std::abs(r.value) > params::WIN_BOUND) return std::nullopt;
-    return win_probability(r.value);
+    const std::optional<int> value = fixed_depth_value(*engine, board, depth);
+    if (!value) return std::nullopt;
+    return win_probability(*value);
   };
 }
 

@@ -36,6 +36,17 @@ std::string describe_value(int value) {
   return fmt::format("{:.0f}% to win", 100.0 * win_probability(value));
 }
 
+std::optional<int> fixed_depth_value(Engine& engine, const Board& board, int depth) {
+  Limits limits;
+  limits.time_ms = 0;  // a fixed depth: the same values on every machine
+  limits.depth = depth;
+  limits.memory_mb = 8;
+  engine.clear();
+  const SearchResult r = engine.search(board, limits);
+  if (std::abs(r.value) > params::WIN_BOUND) return std::nullopt;
+  return r.value;
+}
+
 std::vector<ValueSample> value_samples(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip,
                                        int count, int depth, std::uint64_t seed) {
   std::vector<ValueSample> out;
@@ -51,22 +62,16 @@ std::vector<ValueSample> value_samples(const std::vector<Point>& moves, int size
 
   Board board(size, rule);
   auto engine = make_strong_engine();
-  Limits limits;
-  limits.time_ms = 0;  // a fixed depth: the same values on every machine
-  limits.depth = depth;
-  limits.memory_mb = 8;
   std::size_t next = 0;
   for (int ply = 0; ply < last && next < plies.size(); ++ply) {
     if (ply == plies[next]) {
       ++next;
-      engine->clear();
-      const SearchResult r = engine->search(board, limits);
-      if (std::abs(r.value) <= params::WIN_BOUND) {
+      if (const std::optional<int> value = fixed_depth_value(*engine, board, depth)) {
         const Color me = board.to_move();
         const double result = outcome == Outcome::DRAW || outcome == Outcome::NONE ? 0.5
                               : lost(outcome, me)                              ? 0.0
                                                                                : 1.0;
-        out.push_back({r.value, result});
+        out.push_back({*value, result});
       }
     }
     board.play(moves[static_cast<std::size_t>(ply)]);

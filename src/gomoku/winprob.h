@@ -34,6 +34,12 @@ struct ValueSample {
   double result = 0.5;
 };
 
+class Engine;
+
+/// The value of a `strong` search of fixed depth `depth` (a fresh 8 MB table, so the same value on
+/// every machine), or nullopt when it proves a win or a loss.
+std::optional<int> fixed_depth_value(Engine& engine, const Board& board, int depth);
+
 /// Up to `count` positions of a game after its `skip` opening moves, chosen with `seed`, each
 /// valued by a depth-`depth` search of `strong`; proven values (decided by tactics) are left out.
 std::vector<ValueSample> value_samples(const std::vector<Point>& moves, int size, Rule rule, Outcome outcome, int skip,

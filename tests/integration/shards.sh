@@ -63,7 +63,7 @@ for j in 1 2; do
   "$T" gomoku tune fit "$dir/tune-merged.json" --iterations 50 --search-depth 2 --lambda 0.5 --jobs $j --out "$dir/w-s$j.h" \
     > "$dir/fit-s$j.txt" 2> /dev/null || fail "fit with a search: $(cat "$dir/fit-s$j.txt")"
 done
-cmp -s "$dir/w-s1.h" "$dir/w-s2.h" || diff <(grep constexpr "$dir/w-s1.h") <(grep constexpr "$dir/w-s2.h") > /dev/null \
+diff <(grep constexpr "$dir/w-s1.h") <(grep constexpr "$dir/w-s2.h") > /dev/null \
   || fail "the search-labelled fit differs between --jobs 1 and --jobs 2"
 grep -q 'win chance of a depth-2 search' "$dir/w-s1.h" || fail "the weights do not say their labels came from a search"
 "$T" gomoku tune fit "$dir/tune-merged.json" --lambda 0.5 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--lambda without --search-depth was not refused with 2"
