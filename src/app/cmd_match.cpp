@@ -43,8 +43,10 @@ struct MatchOptions {
   std::vector<std::string> sprt;
   int games = 10, time_ms = 200, size = gomoku::params::DEFAULT_SIZE, jobs = 1, threads = 1, depth = 0;
   int black_threads = 0, white_threads = 0;  // 0: --threads
+  int black_time_ms = 0, white_time_ms = 0;  // 0: --time-ms
   int tolerance_ms = 100;
   std::int64_t match_ms = 0, memory_mb = 0;
+  std::int64_t black_match_ms = -1, white_match_ms = -1;  // -1: --match-ms
   std::uint64_t seed = 1;
 };
 
@@ -86,8 +88,10 @@ match::MatchSettings settings_of(const MatchOptions& m) {
   s.rule = *rule;
   s.games = m.games;
   s.size = m.size;
-  s.turn_ms = m.time_ms;
-  s.match_ms = m.match_ms;
+  s.turn_ms = m.black_time_ms > 0 ? m.black_time_ms : m.time_ms;
+  s.second_turn_ms = m.white_time_ms > 0 ? m.white_time_ms : m.time_ms;
+  s.match_ms = m.black_match_ms >= 0 ? m.black_match_ms : m.match_ms;
+  s.second_match_ms = m.white_match_ms >= 0 ? m.white_match_ms : m.match_ms;
   s.tolerance_ms = m.tolerance_ms;
   s.depth = m.depth;
   s.threads = m.black_threads > 0 ? m.black_threads : m.threads;
@@ -179,6 +183,14 @@ void add_gomoku_match_command(CLI::App& gomoku) {
   cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required()->check(integer_in(1, MAX_GAMES));
   cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds (timeout_turn), default 200")->check(integer_in(1, MAX_TIME_MS));
   cmd->add_option("--match-ms", m->match_ms, "each side's time for a whole game (timeout_match), 0 = none")->check(integer_in(0, MAX_MATCH_MS));
+  cmd->add_option("--black-time-ms", m->black_time_ms, "time per move of the --black engine (default --time-ms): time odds")
+      ->check(integer_in(1, MAX_TIME_MS));
+  cmd->add_option("--white-time-ms", m->white_time_ms, "time per move of the --white engine (default --time-ms)")
+      ->check(integer_in(1, MAX_TIME_MS));
+  cmd->add_option("--black-match-ms", m->black_match_ms, "game time of the --black engine (default --match-ms)")
+      ->check(integer_in(0, MAX_MATCH_MS));
+  cmd->add_option("--white-match-ms", m->white_match_ms, "game time of the --white engine (default --match-ms)")
+      ->check(integer_in(0, MAX_MATCH_MS));
   cmd->add_option("--tolerance-ms", m->tolerance_ms, "an answer later than its limit by more than this loses (default 100)")->check(integer_in(0, MAX_TOLERANCE_MS));
   cmd->add_option("--depth", m->depth, "our levels search to this depth (deterministic runs); 0 = by time")->check(integer_in(0, MAX_DEPTH));
   cmd->add_option("--rule", m->rule, "freestyle | standard | renju");

@@ -63,7 +63,7 @@ void run_generate(const GenerateOptions& o) {
   s.size = o.size;
   s.rule = *rule;
   s.depth = o.depth;
-  s.turn_ms = o.depth > 0 ? MAX_TIME_MS : o.time_ms;
+  s.turn_ms = s.second_turn_ms = o.depth > 0 ? MAX_TIME_MS : o.time_ms;
   s.tolerance_ms = MAX_TIME_MS;  // self-play data: a slow move is no forfeit
   s.seed = o.seed;
   s.openings = gomoku::match_openings(o.size, *rule, (o.games + 1) / 2, core::derive_seed(o.seed, 1000003));

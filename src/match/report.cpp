@@ -69,6 +69,7 @@ json settings_to_json(const MatchSettings& s) {
   json j = {{"first", s.first},         {"second", s.second},         {"games", s.games},
             {"size", s.size},           {"rule", gomoku::rule_name(s.rule)}, {"time_ms", s.turn_ms},
             {"match_ms", s.match_ms},   {"tolerance_ms", s.tolerance_ms}, {"depth", s.depth},
+            {"second_time_ms", s.second_turn_ms}, {"second_match_ms", s.second_match_ms},
             {"threads", s.threads},     {"second_threads", s.second_threads},
             {"memory_bytes", s.memory_bytes}, {"seed", s.seed},
             {"openings_source", s.openings_source}, {"openings", openings}};
@@ -87,9 +88,14 @@ core::Result<MatchSettings> settings_from_json(const json& j) {
       !read(j, "threads", s.threads) || !read(j, "memory_bytes", s.memory_bytes) || !read(j, "seed", s.seed) ||
       !read(j, "openings_source", s.openings_source) || !read(j, "openings", openings) || !openings.is_array())
     return core::fail("the match settings are incomplete or malformed");
-  // Results written before the engines could have their own thread counts give both the same.
+  // Results written before the engines could have their own thread counts or time controls give
+  // both the same.
   s.second_threads = s.threads;
-  if (j.contains("second_threads") && !read(j, "second_threads", s.second_threads))
+  s.second_turn_ms = s.turn_ms;
+  s.second_match_ms = s.match_ms;
+  if ((j.contains("second_threads") && !read(j, "second_threads", s.second_threads)) ||
+      (j.contains("second_time_ms") && !read(j, "second_time_ms", s.second_turn_ms)) ||
+      (j.contains("second_match_ms") && !read(j, "second_match_ms", s.second_match_ms)))
     return core::fail("the match settings are incomplete or malformed");
   const auto r = gomoku::parse_rule(rule);
   if (!r) return core::fail("unknown rule '" + rule + "' in the settings");
@@ -149,12 +155,14 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   const std::string a = shown_name(s.first), b = shown_name(s.second);
   std::vector<std::optional<Score>> scores(static_cast<std::size_t>(s.games));
   int moves = 0;
-  double max_ms = 0;
+  double max_ms = 0, first_max_ms = 0, second_max_ms = 0;
   std::map<std::string, int> forfeits;
   for (const auto& g : games) {
     scores[static_cast<std::size_t>(g.index)] = g.first_score();
     moves += static_cast<int>(g.moves.size());
     max_ms = std::max({max_ms, g.black_max_ms, g.white_max_ms});
+    first_max_ms = std::max(first_max_ms, g.first_is_black ? g.black_max_ms : g.white_max_ms);
+    second_max_ms = std::max(second_max_ms, g.first_is_black ? g.white_max_ms : g.black_max_ms);
     if (g.termination != Termination::FIVE && g.termination != Termination::FULL_BOARD) {
       const bool black_lost = g.outcome == gomoku::Outcome::WHITE_WINS;
       const std::string loser = black_lost ? black_name(s, g) : white_name(s, g);
@@ -165,11 +173,16 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   const EloEstimate e = elo_estimate(t);
   const int played = static_cast<int>(games.size());
   std::string out;
-  const std::string limits = s.depth > 0 ? fmt::format("depth {}", s.depth) : fmt::format("{} ms/move", s.turn_ms);
+  const auto clock = [](int turn_ms, std::int64_t match_ms) {
+    return match_ms > 0 ? fmt::format("{} ms/move, {} ms/game", turn_ms, match_ms) : fmt::format("{} ms/move", turn_ms);
+  };
+  const std::string limits = s.depth > 0       ? fmt::format("depth {}", s.depth)
+                             : even_time(s)    ? clock(s.turn_ms, s.match_ms)
+                                               : fmt::format("{} vs {}", clock(s.turn_ms, s.match_ms), clock(s.second_turn_ms, s.second_match_ms));
   const std::string threads =
       s.threads == 1 && s.second_threads == 1 ? "" : fmt::format(", threads {} vs {}", s.threads, s.second_threads);
-  out += fmt::format("{} vs {}: {} games, {} {}x{}, {}{}{}\n", a, b, played, gomoku::rule_name(s.rule), s.size, s.size, limits,
-                     s.match_ms > 0 ? fmt::format(", {} ms/game", s.match_ms) : "", threads);
+  out += fmt::format("{} vs {}: {} games, {} {}x{}, {}{}\n", a, b, played, gomoku::rule_name(s.rule), s.size, s.size, limits,
+                     threads);
   out += fmt::format("score of {}: W {} / D {} / L {}  ({:.1f}%)\n", a, t.wins, t.draws, t.losses, 100.0 * t.score());
   if (t.pair_count() > 0)
     out += fmt::format("pairs (0, 0.5, 1, 1.5, 2 points): {} {} {} {} {}\n", t.pairs[0], t.pairs[1], t.pairs[2], t.pairs[3],
@@ -193,8 +206,13 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
     for (const auto& [what, n] : forfeits) list += fmt::format("{}{} x{}", list.empty() ? "" : ", ", what, n);
     out += "forfeits: " + list + "\n";
   }
-  if (s.depth == 0)
+  if (s.depth == 0 && even_time(s)) {
     out += fmt::format("max move time: {:.1f} ms (budget {} ms, {:.1f}%)\n", max_ms, s.turn_ms, 100.0 * max_ms / s.turn_ms);
+  } else if (s.depth == 0) {
+    out += fmt::format("max move time: {} {:.1f} ms (budget {} ms, {:.1f}%), {} {:.1f} ms (budget {} ms, {:.1f}%)\n", a,
+                       first_max_ms, s.turn_ms, 100.0 * first_max_ms / s.turn_ms, b, second_max_ms, s.second_turn_ms,
+                       100.0 * second_max_ms / s.second_turn_ms);
+  }
   return out;
 }
 

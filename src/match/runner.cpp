@@ -26,6 +26,8 @@ constexpr std::int64_t HANG_GRACE_MIN_MS = 500, HANG_GRACE_MAX_MS = 2000;
 struct Seat {
   Player* player;
   double max_ms = 0, total_ms = 0;
+  int turn_ms = 0;               // this engine's time control
+  std::int64_t match_ms = 0;
   std::int64_t time_left_ms = 0;
 };
 
@@ -57,13 +59,16 @@ GameResult play_one(const MatchSettings& s, int k, Player& first, Player& second
   GameConfig config;
   config.size = s.size;
   config.rule = s.rule;
-  config.turn_ms = s.turn_ms;
-  config.match_ms = s.match_ms;
   config.memory_bytes = s.memory_bytes;
   config.depth = s.depth;
   for (int c = 0; c < 2; ++c) {
-    seats[c].time_left_ms = s.match_ms;
-    config.threads = seats[c].player == &first ? s.threads : s.second_threads;
+    const bool is_first = seats[c].player == &first;
+    seats[c].turn_ms = is_first ? s.turn_ms : s.second_turn_ms;
+    seats[c].match_ms = is_first ? s.match_ms : s.second_match_ms;
+    seats[c].time_left_ms = seats[c].match_ms;
+    config.turn_ms = seats[c].turn_ms;
+    config.match_ms = seats[c].match_ms;
+    config.threads = is_first ? s.threads : s.second_threads;
     if (auto error = seats[c].player->new_game(config)) {
       lose(c == 0 ? Color::BLACK : Color::WHITE, Termination::NO_START, *error);
       return finish();
@@ -73,8 +78,8 @@ GameResult play_one(const MatchSettings& s, int k, Player& first, Player& second
   while (true) {
     const Color side = board.to_move();
     Seat& seat = seats[side == Color::BLACK ? 0 : 1];
-    std::int64_t limit_ms = s.turn_ms;
-    if (s.match_ms > 0) limit_ms = std::min(limit_ms, std::max<std::int64_t>(0, seat.time_left_ms));
+    std::int64_t limit_ms = seat.turn_ms;
+    if (seat.match_ms > 0) limit_ms = std::min(limit_ms, std::max<std::int64_t>(0, seat.time_left_ms));
     const std::int64_t t0 = core::now_us();
     // A late answer loses, but a brain is waited for a little longer than its limit, so that a
     // late one is told from one that hangs (and the report says which).
@@ -86,18 +91,18 @@ GameResult play_one(const MatchSettings& s, int k, Player& first, Player& second
     const double ms = static_cast<double>(core::now_us() - t0) / 1000.0;
     seat.max_ms = std::max(seat.max_ms, ms);
     seat.total_ms += ms;
-    if (s.match_ms > 0) seat.time_left_ms -= static_cast<std::int64_t>(ms);
+    if (seat.match_ms > 0) seat.time_left_ms -= static_cast<std::int64_t>(ms);
     switch (a.kind) {
       case Answer::Kind::CRASHED: lose(side, Termination::CRASH, a.detail); return finish();
       case Answer::Kind::TIMED_OUT: lose(side, Termination::TIMEOUT, a.detail); return finish();
       case Answer::Kind::MALFORMED: lose(side, Termination::MALFORMED, a.detail); return finish();
       case Answer::Kind::MOVE: break;
     }
-    if (ms > static_cast<double>(s.turn_ms + s.tolerance_ms)) {
+    if (ms > static_cast<double>(seat.turn_ms + s.tolerance_ms)) {
       lose(side, Termination::LATE, "answered after " + std::to_string(static_cast<long long>(ms)) + " ms");
       return finish();
     }
-    if (s.match_ms > 0 && seat.time_left_ms < -s.tolerance_ms) {
+    if (seat.match_ms > 0 && seat.time_left_ms < -s.tolerance_ms) {
       lose(side, Termination::LATE, "ran out of game time");
       return finish();
     }
@@ -146,6 +151,8 @@ double GameResult::first_score() const {
   const bool black_won = outcome == Outcome::BLACK_WINS;
   return black_won == first_is_black ? 1.0 : 0.0;
 }
+
+bool even_time(const MatchSettings& s) { return s.turn_ms == s.second_turn_ms && s.match_ms == s.second_match_ms; }
 
 const Opening& opening_of(const MatchSettings& s, int game) {
   return s.openings[static_cast<std::size_t>(game / 2) % s.openings.size()];

@@ -22,8 +22,10 @@ struct MatchSettings {
   int games = 10;
   int size = gomoku::params::DEFAULT_SIZE;
   gomoku::Rule rule = gomoku::Rule::FREESTYLE;
-  int turn_ms = 1000;          ///< time per move
-  std::int64_t match_ms = 0;   ///< each side's clock for a whole game, 0 = none
+  int turn_ms = 1000;          ///< time per move of the first engine
+  std::int64_t match_ms = 0;   ///< its clock for a whole game, 0 = none
+  int second_turn_ms = 1000;          ///< the same for the second engine (time odds when they differ)
+  std::int64_t second_match_ms = 0;
   int tolerance_ms = 100;      ///< an answer later than its limit by more than this loses
   int depth = 0;               ///< our levels only: fixed depth
   int threads = 1;             ///< search threads of the first engine (INFO thread_num)
@@ -56,6 +58,9 @@ struct GameResult {
 
 /// Game k's opening, colours and seed follow from the settings and k alone.
 const Opening& opening_of(const MatchSettings& s, int game);
+
+/// Whether the two engines play with the same time control.
+bool even_time(const MatchSettings& s);
 
 struct Progress {
   int done = 0, total = 0;

@@ -10,7 +10,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$BUILD/fake_brain" ] || fail "no fake_brain in $BUILD"
-for mode in crash-1 crash-2 hang-2 late-1 junk-1 occupied-2 offboard-1 nostart chatty forbidden-1 threads-1 threads-2; do
+for mode in crash-1 crash-2 hang-2 late-1 junk-1 occupied-2 offboard-1 nostart chatty forbidden-1 threads-1 threads-2 slow-150; do
   ln -s "$BUILD/fake_brain" "$dir/fake_brain-$mode"
 done
 
@@ -62,6 +62,24 @@ out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "
       --games 2 --time-ms 200 --size 9 2> /dev/null) || fail "threads: match failed"
 echo "$out" | grep -q "forfeits: two malformed x2" || fail "threads: the fake did not notice one thread: $out"
 "$T" merge "$dir/threads.json" 2> /dev/null | grep -q "threads 2 vs 1" || fail "threads: a result file lost the thread counts"
+
+# Time odds: each engine has its own time per move, whichever colour it plays. fake_brain-slow-150
+# takes 150 ms over every move: in time with 400 ms, late with 100 ms.
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-slow-150:slow" --white "pbrain:$dir/fake_brain-chatty:quick" \
+      --black-time-ms 400 --time-ms 100 --tolerance-ms 20 --games 2 --size 9 --json "$dir/odds.json" 2> /dev/null) \
+  || fail "odds: match failed"
+echo "$out" | grep -q "forfeits: none" || fail "odds: the slow engine did not get its own time: $out"
+echo "$out" | grep -q "400 ms/move vs 100 ms/move" || fail "odds: the summary does not show both time controls: $out"
+echo "$out" | grep -q "max move time: slow .* (budget 400 ms, .*), quick .* (budget 100 ms" || fail "odds: max move times: $out"
+"$T" merge "$dir/odds.json" 2> /dev/null | grep -q "400 ms/move vs 100 ms/move" || fail "odds: a result file lost the time controls"
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-slow-150:slow" --white "pbrain:$dir/fake_brain-chatty:quick" \
+      --time-ms 400 --black-time-ms 100 --tolerance-ms 20 --games 2 --size 9 2> /dev/null) || fail "odds: match failed"
+echo "$out" | grep -q "forfeits: slow late x2" || fail "odds: --black-time-ms did not override --time-ms: $out"
+out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-slow-150:slow" --white "pbrain:$dir/fake_brain-chatty:quick" \
+      --time-ms 400 --white-time-ms 100 --match-ms 60000 --white-match-ms 0 --tolerance-ms 20 --games 2 --size 9 2> /dev/null) \
+  || fail "odds: match failed"
+echo "$out" | grep -q "400 ms/move, 60000 ms/game vs 100 ms/move" || fail "odds: --white-match-ms: $out"
+"$T" gomoku match --black strong --white scorer --games 2 --black-time-ms 0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--black-time-ms 0"
 
 # pbrain-tilestone through the protocol against our own level, openings in the offset format.
 printf -- '# offsets from the centre\n0,0, 1,1, -1,1\n0,0, 1,0, 0,1\n' > "$dir/openings.txt"

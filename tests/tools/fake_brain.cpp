@@ -8,6 +8,7 @@
 //   nostart answers START with ERROR         chatty   sends MESSAGE and DEBUG lines before
 //                                                      every move (never wrong)
 //   threads prints junk at its first move unless INFO thread_num said N (fake_brain-threads-N)
+//   slow    takes N milliseconds over every move (fake_brain-slow-N), whatever its time
 
 #include <chrono>
 #include <cstdio>
@@ -69,6 +70,7 @@ int main(int, char** argv) {
     if (script.mode == "chatty") std::cout << "MESSAGE thinking hard\nDEBUG depth 1\n";
     if (now && script.mode == "crash") std::_Exit(3);
     if (now && script.mode == "hang") std::this_thread::sleep_for(std::chrono::hours(1));
+    if (script.mode == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(script.at));
     if (now && script.mode == "late") std::this_thread::sleep_for(std::chrono::milliseconds(turn_ms + 300));
     if (now && (script.mode == "junk" || (script.mode == "threads" && threads != script.at))) {
       std::cout << "I resign, good game" << std::endl;

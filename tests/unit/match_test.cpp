@@ -169,9 +169,23 @@ TEST(MatchReport, SettingsAndGamesRoundTrip) {
   s.rule = gomoku::Rule::RENJU;
   s.openings = {{{7, 7}, {8, 8}}};
   s.sprt = match::SprtConfig{0, 5, 0.05, 0.1};
+  s.turn_ms = 2000;  // time odds
+  s.second_turn_ms = 1000;
+  s.match_ms = 120000;
+  s.second_match_ms = 60000;
   const auto back = match::settings_from_json(match::settings_to_json(s));
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(match::settings_to_json(*back), match::settings_to_json(s));
+  EXPECT_FALSE(match::even_time(*back));
+  // A result written before the engines had their own time controls gives both the first's.
+  json old = match::settings_to_json(s);
+  old.erase("second_time_ms");
+  old.erase("second_match_ms");
+  const auto even = match::settings_from_json(old);
+  ASSERT_TRUE(even.ok()) << even.error();
+  EXPECT_EQ(even->second_turn_ms, 2000);
+  EXPECT_EQ(even->second_match_ms, 120000);
+  EXPECT_TRUE(match::even_time(*even));
   match::GameResult g;
   g.index = 3;
   g.first_is_black = false;
