@@ -155,12 +155,11 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   const std::string a = shown_name(s.first), b = shown_name(s.second);
   std::vector<std::optional<Score>> scores(static_cast<std::size_t>(s.games));
   int moves = 0;
-  double max_ms = 0, first_max_ms = 0, second_max_ms = 0;
+  double first_max_ms = 0, second_max_ms = 0;  // each engine's slowest answer
   std::map<std::string, int> forfeits;
   for (const auto& g : games) {
     scores[static_cast<std::size_t>(g.index)] = g.first_score();
     moves += static_cast<int>(g.moves.size());
-    max_ms = std::max({max_ms, g.black_max_ms, g.white_max_ms});
     first_max_ms = std::max(first_max_ms, g.first_is_black ? g.black_max_ms : g.white_max_ms);
     second_max_ms = std::max(second_max_ms, g.first_is_black ? g.white_max_ms : g.black_max_ms);
     if (g.termination != Termination::FIVE && g.termination != Termination::FULL_BOARD) {
@@ -176,9 +175,11 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
   const auto clock = [](int turn_ms, std::int64_t match_ms) {
     return match_ms > 0 ? fmt::format("{} ms/move, {} ms/game", turn_ms, match_ms) : fmt::format("{} ms/move", turn_ms);
   };
-  const std::string limits = s.depth > 0       ? fmt::format("depth {}", s.depth)
-                             : even_time(s)    ? clock(s.turn_ms, s.match_ms)
-                                               : fmt::format("{} vs {}", clock(s.turn_ms, s.match_ms), clock(s.second_turn_ms, s.second_match_ms));
+  std::string limits = fmt::format("depth {}", s.depth);
+  if (s.depth == 0) {
+    limits = clock(s.turn_ms, s.match_ms);
+    if (!even_time(s)) limits += " vs " + clock(s.second_turn_ms, s.second_match_ms);
+  }
   const std::string threads =
       s.threads == 1 && s.second_threads == 1 ? "" : fmt::format(", threads {} vs {}", s.threads, s.second_threads);
   out += fmt::format("{} vs {}: {} games, {} {}x{}, {}{}\n", a, b, played, gomoku::rule_name(s.rule), s.size, s.size, limits,
@@ -207,6 +208,7 @@ std::string report_text(const MatchSettings& s, const std::vector<GameResult>& g
     out += "forfeits: " + list + "\n";
   }
   if (s.depth == 0 && even_time(s)) {
+    const double max_ms = std::max(first_max_ms, second_max_ms);
     out += fmt::format("max move time: {:.1f} ms (budget {} ms, {:.1f}%)\n", max_ms, s.turn_ms, 100.0 * max_ms / s.turn_ms);
   } else if (s.depth == 0) {
     out += fmt::format("max move time: {} {:.1f} ms (budget {} ms, {:.1f}%), {} {:.1f} ms (budget {} ms, {:.1f}%)\n", a,
