@@ -27,15 +27,16 @@ int win_in(int ply) { return WIN_SCORE - ply; }
 // The moves that can answer the opponent's threat to win (winning_cells > 0): points where they
 // would make at least `floor`, and our own fours. A live three or a double four is stopped on the
 // lines of their fours (BLOCK4 points); a four-three can also be stopped by breaking its three, on
-// points where they would make a three (FLEX3), or by a counter: a stone of ours that turns the
-// point where we must block their four into a four of ours, so that they must answer our block
-// and we then break their three. A four-three whose block is a four of ours already is no sure
-// threat (the search decides it); with no sure threat, every move answers.
+// points where they would make a three (FLEX3) or on any other point of its lines after which it
+// is a four-three no more (a stone beyond the end of the three leaves it dead), or by a counter: a
+// stone of ours that turns the point where we must block their four into a four of ours, so that
+// they must answer our block and we then break their three. A four-three whose block is a four of
+// ours already is no sure threat (the search decides it); with no sure threat, every move answers.
 struct ThreatAnswers {
   Color me, them;
   bool defend = false;
   Pattern floor = Pattern::NONE;
-  CellList<64> counters;
+  CellList<96> extra;  // counters and breaks (below): answers that `floor` leaves out
 
   // Reads the board, and tries stones on it (taken back before it returns).
   explicit ThreatAnswers(Board& b) : me(b.to_move()), them(opponent(me)) {
@@ -50,6 +51,7 @@ struct ThreatAnswers {
     // Where we would have to block each four-three's four (a double four leaves two points);
     // a four-three whose block is already a four of ours leaves none.
     CellList<32> blocks;
+    CellList<32> sure;  // the four-threes that are sure threats
     if (!four_threes.empty()) {
       b.pass();
       for (int t : four_threes) {
@@ -58,7 +60,10 @@ struct ThreatAnswers {
         const LineCells fives = five_points_near(b, t, them);
         b.undo();
         if (fives.size() >= 2) open_four = true;
-        else if (fives.size() == 1 && b.best_pattern(me, fives[0]) < Pattern::BLOCK4) blocks.push(fives[0]);
+        else if (fives.size() == 1 && b.best_pattern(me, fives[0]) < Pattern::BLOCK4) {
+          blocks.push(fives[0]);
+          sure.push(t);
+        }
       }
       b.pass();
     }
@@ -66,24 +71,44 @@ struct ThreatAnswers {
     floor = blocks.empty() ? Pattern::BLOCK4 : Pattern::FLEX3;
     blocks.sort_unique();
     find_counters(b, blocks);
+    find_breaks(b, sure);
   }
 
   bool allows(const Board& b, int q) const {
-    return !defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4 || counters.contains(q);
+    return !defend || b.best_pattern(them, q) >= floor || b.best_pattern(me, q) >= Pattern::BLOCK4 || extra.contains(q);
   }
 
  private:
+  // The points of a sure four-three's lines that `floor` leaves out but after which it is a
+  // four-three no more: the stone beyond either end of its three (x_xx capped on the far side).
+  // Found by trying each such point (a handful per threat, only when one is on the board).
+  void find_breaks(Board& b, const CellList<32>& sure) {
+    for (int t : sure) {
+      for (int d = 0; d < 4; ++d) {
+        if (b.pattern(them, t, d) < Pattern::FLEX3) continue;
+        for (int k = -4; k <= 4; ++k) {
+          const int q = t + k * b.offset(d);
+          if (k == 0 || b.cell(q) != CELL_EMPTY || !b.near(q) || allows(b, q) || !may_play(b, q, me)) continue;
+          b.play_index(q);
+          const bool broken = b.kind(them, t) < PointKind::FOUR_PLUS;
+          b.undo();
+          if (broken) extra.push(q);
+        }
+      }
+    }
+  }
+
   // Our stones on the lines through the block points after which a stone there makes our four.
   void find_counters(Board& b, const CellList<32>& blocks) {
     for (int f : blocks) {
       for (int d = 0; d < 4; ++d) {
         for (int k = -4; k <= 4; ++k) {
           const int q = f + k * b.offset(d);
-          if (k == 0 || b.cell(q) != CELL_EMPTY || counters.contains(q)) continue;
+          if (k == 0 || b.cell(q) != CELL_EMPTY || extra.contains(q)) continue;
           b.play_index(q);
           const bool four = b.best_pattern(me, f) >= Pattern::BLOCK4;
           b.undo();
-          if (four) counters.push(q);
+          if (four) extra.push(q);
         }
       }
     }

@@ -188,6 +188,29 @@ TEST(GomokuAi, ACounterThreeAnswersAFourThree) {
   EXPECT_LT(black.value, params::WIN_BOUND) << format_moves(black.pv, 15);
 }
 
+// Another game AIWine won (200 ms, freestyle, tilestone white). White's l10 threatens the
+// four-three j8 (the four j8-j10-j11-j12, the three i7-j8-_-l10). Black's h6 caps that three
+// beyond its end (and makes a three of its own): after it j8 is a four and a dead three. The search
+// once allowed against a four-three only points where white would make a three or more, our fours
+// and counters; h6 is none of those, so black saw every answer lose and white played l10 as a win
+// in seven (it loses).
+TEST(GomokuAi, AStoneBeyondTheThreeAnswersAFourThree) {
+  const std::string game = "h8j10j6g9f9j12g8j11j13i8h7i6f7i7i9";
+  Limits l;
+  l.time_ms = 0;
+  l.memory_mb = 4;
+  auto after_l10 = board_from_moves(*parse_moves(game + "l10", 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(after_l10.ok());
+  l.depth = 6;
+  const auto black = make_engine(Level::STRONG)->search(*after_l10, l);
+  EXPECT_GT(black.value, -params::WIN_BOUND) << format_moves(black.pv, 15);
+  auto before = board_from_moves(*parse_moves(game, 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(before.ok());
+  l.depth = 7;
+  const auto white = make_engine(Level::STRONG)->search(*before, l);
+  EXPECT_LT(white.value, params::WIN_BOUND) << format_moves(white.pv, 15);
+}
+
 TEST(GomokuAi, BlackAvoidsForbiddenPointsUnderRenju) {
   // The only point that blocks white's four (f6) is a double three for black.
   auto d = diagram({"..........X", ".........O.", "........O..", ".....X.O...", ".....XO....",
