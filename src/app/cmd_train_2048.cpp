@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -42,6 +43,7 @@ struct TrainOptions {
   int int16_step = 1;
   bool tc = false;
   bool quiet = false;
+  int restart_min_tile = 0;
 };
 
 std::string read_text(const std::string& path) {
@@ -66,6 +68,14 @@ void run_train(const TrainOptions& o) {
   if (!(o.fine_tune_start >= 0 && o.fine_tune_start <= 1)) throw UsageError("--fine-tune-start must be between 0 and 1");
   if (!(o.restart_share >= 0 && o.restart_share <= params::RESTART_SHARE_MAX))
     throw UsageError(fmt::format("--restart-share must be between 0 and {}", params::RESTART_SHARE_MAX));
+  int restart_min_exponent = 0;
+  if (o.restart_min_tile != 0) {
+    const bool power = o.restart_min_tile >= 4 && o.restart_min_tile <= 32768 &&
+                       (o.restart_min_tile & (o.restart_min_tile - 1)) == 0;
+    if (!power) throw UsageError("--restart-min-tile must be a power of two from 4 to 32768 (or 0: any board)");
+    if (o.restart_share <= 0) throw UsageError("--restart-min-tile applies to --restart-share: give both");
+    restart_min_exponent = std::countr_zero(static_cast<unsigned>(o.restart_min_tile));
+  }
   if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
   if (o.int16_step < 1 || o.int16_step > 256) throw UsageError("--int16-step must be between 1 and 256");
   if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
@@ -115,12 +125,13 @@ void run_train(const TrainOptions& o) {
   }
   std::fprintf(stderr,
                "training %s (%d features, %s) from game %llu to %llu, %u thread%s, seed %llu, alpha %g%s, restart share %g "
-               "(%zu pool boards)\n",
+               "(%zu pool boards%s)\n",
                format_layout(net->layout()).c_str(), net->features(),
                net->stages() == 1 ? "one stage" : fmt::format("stages from {}", format_stages(net->stage_thresholds())).c_str(),
                static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), o.threads,
                o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "",
-               o.restart_share, state.restart_pool.size());
+               o.restart_share, state.restart_pool.size(),
+               o.restart_min_tile > 0 ? fmt::format(", from {} on", o.restart_min_tile).c_str() : "");
 
   // Step 2. Train, reporting every block and saving a float32 checkpoint every K games.
   TrainConfig cfg;
@@ -131,6 +142,7 @@ void run_train(const TrainOptions& o) {
   cfg.fine_tune_start = o.fine_tune_start;
   cfg.tc = o.tc;
   cfg.restart_share = o.restart_share;
+  cfg.restart_min_exponent = restart_min_exponent;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = o.checkpoint_every;
@@ -145,7 +157,10 @@ void run_train(const TrainOptions& o) {
     std::fprintf(stderr, "%s[%s%s] %llu/%llu  %.0f games/s  %.0f moves/s  mean %.0f  2048 %.0f%% 8192 %.0f%% 16384 %.0f%%%s",
                  tty ? "\r" : "", std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
                  static_cast<unsigned long long>(p.games), static_cast<unsigned long long>(p.target), p.games_per_s,
-                 p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2], 100 * p.rates[3], tty ? " " : "\n");
+                 p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2], 100 * p.rates[3],
+                 p.restarted == 0 ? "" : fmt::format("  restarted {}: 16384 {:.0f}% 32768 {:.1f}%", p.restarted,
+                                                     100 * p.restarted_rates[3], 100 * p.restarted_rates[4]).c_str());
+    std::fputs(tty ? " " : "\n", stderr);
     std::fflush(stderr);
   };
   hooks.on_checkpoint = [&](const NTupleNetwork& n, const TrainState& s) {
@@ -194,6 +209,9 @@ void add_2048_train_command(CLI::App& g2048) {
   cmd->add_option("--restart-share", o->restart_share,
                   fmt::format("share of games that start from a board of the later part of an earlier game (0-{}, "
                               "default 0)", params::RESTART_SHARE_MAX));
+  cmd->add_option("--restart-min-tile", o->restart_min_tile,
+                  "with --restart-share: only boards holding this tile (a power of two) join the pool, so the "
+                  "restarted games train the late game (default 0: any board)");
   cmd->add_option("--log", o->log, "append one CSV line per 1,000 games (the learning curve)");
   cmd->add_option("--svg", o->svg, "draw the learning curve from --log into this SVG file");
   cmd->add_option("--checkpoint-every", o->checkpoint_every, "save --out every this many games (default 10000)");

@@ -102,10 +102,23 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   out.moves = static_cast<int>(path.size());
   out.max_exponent = b.max_exponent();
   if (!path.empty()) {
-    const auto from = static_cast<std::size_t>(episode.restart_from * static_cast<double>(path.size()));
+    // The late board: a random one after `restart_from` of the game, and (with a minimum tile)
+    // after the tile first appeared; a game that never held it gives the pool nothing, nor does a
+    // restarted game then: its boards would come later than its start, and generation after
+    // generation the pool would drift toward the boards just before a game's end.
+    std::size_t from = static_cast<std::size_t>(episode.restart_from * static_cast<double>(path.size()));
+    bool eligible = true;
+    if (episode.restart_min_exponent > 0) {
+      const auto reached = std::find_if(path.begin(), path.end(), [&](const Visit& v) {
+        return v.before.max_exponent() >= episode.restart_min_exponent;
+      });
+      eligible = reached != path.end() && !out.restarted;
+      from = std::max(from, static_cast<std::size_t>(reached - path.begin()));
+    }
+    from = std::min(from, path.size() - 1);
     const std::size_t k = std::min(path.size() - 1, from + side.below(static_cast<std::uint32_t>(path.size() - from)));
     out.late_board = path[k].before.bits();
-    if (restarts) {
+    if (restarts && eligible) {
       const auto lock = lock_pool();
       episode.state->add_restart(out.late_board, episode.restart_pool);
     }
@@ -131,6 +144,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.restart_share = config.restart_share;
   episode.restart_from = config.restart_from;
   episode.restart_pool = config.restart_pool;
+  episode.restart_min_exponent = config.restart_min_exponent;
   std::mutex pool_mutex;
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();
@@ -166,6 +180,8 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
       run_moves += static_cast<std::uint64_t>(o.moves);
       if (o.restarted) {
         ++p.restarted;
+        for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
+          if (o.max_exponent >= REPORTED_EXPONENTS[k]) p.restarted_rates[k] += 1;
         continue;
       }
       ++fresh;
@@ -189,6 +205,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
     p.alpha = alpha;
     p.mean_score = fresh > 0 ? score_sum / static_cast<double>(fresh) : 0;
     for (double& r : p.rates) r = fresh > 0 ? r / static_cast<double>(fresh) : 0;
+    for (double& r : p.restarted_rates) r = p.restarted > 0 ? r / static_cast<double>(p.restarted) : 0;
     if (hooks.on_progress) hooks.on_progress(p);
     if (hooks.on_checkpoint && next_checkpoint > 0 && net.games_trained >= next_checkpoint) {
       hooks.on_checkpoint(net, *state);

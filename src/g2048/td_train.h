@@ -37,6 +37,10 @@ struct TrainConfig {
   double restart_share = 0;       ///< share of the games that start from a late board of the pool
   std::size_t restart_pool = params::RESTART_POOL;  ///< boards the pool holds
   double restart_from = params::RESTART_FROM;       ///< pool boards come from after this share of a game
+  /// A board joins the pool only once its largest tile is at least 2^this (0: any board), and
+  /// only from games begun on the empty board, so restarted games train the late game as the
+  /// player's own games reach it.
+  int restart_min_exponent = 0;
 };
 
 /// The tiles whose rates the reports count: 2048, 4096, 8192, 16384, 32768.
@@ -54,6 +58,7 @@ struct TrainProgress {
   double mean_score = 0;              ///< over the block's games from the empty board
   double max_score = 0;
   std::array<double, 5> rates{};      ///< share of those games reaching each reported tile
+  std::array<double, 5> restarted_rates{};  ///< share of the restarted games reaching each reported tile
 };
 
 struct TrainHooks {
@@ -87,6 +92,7 @@ struct Episode {
   double restart_share = 0;         ///< 0: no restarts, and the pool is left alone
   double restart_from = params::RESTART_FROM;
   std::size_t restart_pool = params::RESTART_POOL;
+  int restart_min_exponent = 0;     ///< pool boards hold at least this tile (0: any)
   std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
 };
 /// Plays one training game with `seed` and learns from it. The spawns come from `seed` alone; the

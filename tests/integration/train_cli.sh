@@ -84,6 +84,10 @@ expect_status 2 2048 train --out "$tmp/d.tsn" --alpha 2
 expect_status 2 2048 train --out "$tmp/d.tsn" --restart-share 0.95
 check "a bad restart share is explained" grep -q "restart-share must be between 0 and 0.9" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --fine-tune-start 1.5
+expect_status 2 2048 train --out "$tmp/d.tsn" --restart-share 0.5 --restart-min-tile 100
+check "a minimum tile that is not a power of two is explained" grep -q "restart-min-tile must be a power of two" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --restart-min-tile 1024
+check "a minimum tile without restarts is explained" grep -q "applies to --restart-share" "$tmp/err"
 # Without a network the ntuple AI and --eval ntuple are errors; the default expectimax needs none.
 TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 2 2048 hint --board "$board" --ai ntuple
 check "the missing file is named" grep -q "missing.tsn" "$tmp/err"

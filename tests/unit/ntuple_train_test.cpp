@@ -151,6 +151,37 @@ TEST(NTupleRestart, RestartsAreSeededAndAResumedRunMatchesOneRun) {
   EXPECT_FALSE(same_weights(whole, other));
 }
 
+TEST(NTupleTrain, AMinimumTileKeepsThePoolToLateBoardsOfGamesFromTheEmptyBoard) {
+  // An untrained small network reaches 64 or 128 in most games and 256 in few: with a minimum of
+  // 128 only those games give the pool a board, each holding the tile, and restarted games
+  // (which already start from such a board) give none, so the pool is not a ring of descendants.
+  TrainConfig cfg;
+  cfg.games = 300;
+  cfg.seed = 5;
+  cfg.report_games = 50;
+  cfg.restart_share = 0.5;
+  cfg.restart_pool = 4096;
+  cfg.fine_tune_start = 1.0;
+  cfg.restart_min_exponent = 7;
+  std::uint64_t restarted = 0;
+  TrainHooks hooks;
+  hooks.on_progress = [&](const TrainProgress& p) { restarted += p.restarted; };
+  NTupleNetwork net(small_layout());
+  TrainState state;
+  train(net, cfg, hooks, &state);
+  ASSERT_FALSE(state.restart_pool.empty());
+  EXPECT_LT(state.restart_pool.size(), 300u - restarted);  // not every fresh game held 128
+  for (std::uint64_t bits : state.restart_pool) EXPECT_GE(Board(bits).max_exponent(), 7) << std::hex << bits;
+  EXPECT_GT(restarted, 50u);
+
+  // Without the minimum every game gives a board, restarted ones too.
+  NTupleNetwork any(small_layout());
+  TrainState any_state;
+  cfg.restart_min_exponent = 0;
+  train(any, cfg, {}, &any_state);
+  EXPECT_EQ(any_state.restart_pool.size(), 300u);
+}
+
 TEST(NTupleFile, TrainingStateRoundTripsAndOlderVersionsStillLoad) {
   NTupleNetwork net(small_layout());
   core::Rng rng(3);
