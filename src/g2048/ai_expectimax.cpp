@@ -35,7 +35,7 @@ struct NTupleEval {
   /// along different spawn orders: the searcher keeps the values it computed.
   static constexpr bool CACHED = true;
   const NTupleNetwork* net;
-  float operator()(Board b) const { return net->value(b); }
+  float operator()(Board b) const { return net->late_value(b); }
 };
 
 struct TTEntry {

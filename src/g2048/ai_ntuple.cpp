@@ -24,7 +24,7 @@ class NTupleAi final : public Ai {
     float best = 0;
     for (Dir d : ALL_DIRS) {
       if (!out.legal[index(d)]) continue;
-      const float v = static_cast<float>(b.gain(d)) + net_->value(after[index(d)]);
+      const float v = static_cast<float>(b.gain(d)) + net_->late_value(after[index(d)]);
       out.values[index(d)] = v;
       ++out.nodes;
       if (!out.best || v > best) out.best = d, best = v;
