@@ -151,6 +151,23 @@ int Board::max_exponent() const {
   return m;
 }
 
+Board Board::downgraded(int from, int& steps) const {
+  Board b = *this;
+  steps = 0;
+  for (;;) {
+    unsigned present = 0;  // bit e: some cell holds exponent e (bit 0: an empty cell)
+    for (int i = 0; i < 16; ++i) present |= 1U << b.at(i);
+    const int top = std::bit_width(present) - 1;
+    if (top < from) return b;
+    int gap = top - 1;
+    while (gap >= 1 && ((present >> gap) & 1U) != 0) --gap;
+    if (gap < 1) return b;
+    for (int i = 0; i < 16; ++i)
+      if (b.at(i) > gap) b = b.with(i, b.at(i) - 1);
+    ++steps;
+  }
+}
+
 std::uint64_t Board::tile_sum() const {
   std::uint64_t s = 0;
   for (int i = 0; i < 16; ++i)

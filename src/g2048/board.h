@@ -46,6 +46,10 @@ class Board {
   /// Bit i set when cell i is empty.
   std::uint16_t empty_mask() const;
   int max_exponent() const;
+  /// Tile downgrading (after Guei et al. 2022): while the largest tile is 2^from or more and some
+  /// smaller tile is missing, every tile above the highest missing one moves one step down, so a
+  /// late board reads as the same shape one tile lower. `steps` counts the steps taken.
+  Board downgraded(int from, int& steps) const;
   /// Sum of the tile values (2^e for every non-empty cell).
   std::uint64_t tile_sum() const;
 

@@ -138,38 +138,11 @@ class NTupleNetwork {
     return stages.size() >= thresholds_.size() && std::equal(thresholds_.begin(), thresholds_.end(), stages.begin());
   }
 
-  /// Tile downgrading (after Guei et al. 2022): while the largest tile of `b` is 2^from or more
-  /// and some smaller tile is missing, every tile above the highest missing one moves one step
-  /// down, so a late board is valued by the stage that learnt the same shape one tile lower.
-  /// `steps` counts the steps taken.
-  static Board downgraded(Board b, int from, int& steps) {
-    std::uint64_t bits = b.bits();
-    steps = 0;
-    for (;;) {
-      unsigned present = 0;
-      for (int k = 0; k < 16; ++k) present |= 1U << ((bits >> (4 * k)) & 0xF);
-      const int top = 31 - __builtin_clz(present);
-      if (top < from) break;
-      int gap = top - 1;
-      while (gap >= 1 && (present >> gap) & 1U) --gap;
-      if (gap < 1) break;
-      std::uint64_t out = 0;
-      for (int k = 0; k < 16; ++k) {
-        std::uint64_t e = (bits >> (4 * k)) & 0xF;
-        if (static_cast<int>(e) > gap) --e;
-        out |= e << (4 * k);
-      }
-      bits = out;
-      ++steps;
-    }
-    return Board(bits);
-  }
-
   /// The value the AIs play with: a board whose largest tile is 2^DOWNGRADE_FROM_EXPONENT or more
-  /// is valued downgraded (see downgraded), each step doubling the value. Training uses value().
+  /// is valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
   float late_value(Board b) const {
     int steps = 0;
-    const Board d = downgraded(b, params::DOWNGRADE_FROM_EXPONENT, steps);
+    const Board d = b.downgraded(params::DOWNGRADE_FROM_EXPONENT, steps);
     return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
   }
 

@@ -171,6 +171,10 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
     TrainProgress p;
     std::uint64_t done = 0, fresh = 0;
     double score_sum = 0;
+    auto count_tiles = [](std::array<double, 5>& rates, const GameOutcome& o) {
+      for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
+        if (o.max_exponent >= REPORTED_EXPONENTS[k]) rates[k] += 1;
+    };
     for (const GameOutcome& o : outcomes) {
       if (o.interrupted) {
         if (config.threads <= 1) break;
@@ -180,15 +184,13 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
       run_moves += static_cast<std::uint64_t>(o.moves);
       if (o.restarted) {
         ++p.restarted;
-        for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
-          if (o.max_exponent >= REPORTED_EXPONENTS[k]) p.restarted_rates[k] += 1;
+        count_tiles(p.restarted_rates, o);
         continue;
       }
       ++fresh;
       score_sum += static_cast<double>(o.score);
       p.max_score = std::max(p.max_score, static_cast<double>(o.score));
-      for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
-        if (o.max_exponent >= REPORTED_EXPONENTS[k]) p.rates[k] += 1;
+      count_tiles(p.rates, o);
     }
     net.games_trained += done;
     run_games += done;

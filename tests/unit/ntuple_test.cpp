@@ -387,22 +387,21 @@ TEST(NTuple, TrainingLogRoundTripsAndDrawsACurve) {
 
 TEST(NTupleDowngrade, ALateBoardWithAGapIsValuedOneTileLower) {
   using tilestone::g2048::Board;
-  using tilestone::g2048::NTupleNetwork;
   using tilestone::g2048::parse_grid;
   const Board late = parse_grid("16384,4096,2048,2/0,0,0,2/0,0,0,0/0,0,0,4").value().to_board();
   int steps = -1;
-  const Board down = NTupleNetwork::downgraded(late, 14, steps);
+  const Board down = late.downgraded(14, steps);
   EXPECT_EQ(steps, 1);  // 8192 is missing: the tile above it moves one step down
   EXPECT_EQ(down, parse_grid("8192,4096,2048,2/0,0,0,2/0,0,0,0/0,0,0,4").value().to_board());
   // No gap below 16384: nothing to downgrade; nor below the threshold.
   const Board full = parse_grid("16384,8192,4096,2048/1024,512,256,128/64,32,16,8/4,2,0,0").value().to_board();
-  EXPECT_EQ(NTupleNetwork::downgraded(full, 14, steps), full);
+  EXPECT_EQ(full.downgraded(14, steps), full);
   EXPECT_EQ(steps, 0);
   const Board early = parse_grid("8192,2048,0,0/0,0,0,0/0,0,0,0/0,0,0,2").value().to_board();
-  EXPECT_EQ(NTupleNetwork::downgraded(early, 14, steps), early);
+  EXPECT_EQ(early.downgraded(14, steps), early);
   EXPECT_EQ(steps, 0);
   // 32768 and 16384 with gaps: two steps, down to a largest tile of 8192.
   const Board two = parse_grid("32768,16384,2048,2/0,0,0,0/0,0,0,0/0,0,0,0").value().to_board();
-  EXPECT_EQ(NTupleNetwork::downgraded(two, 14, steps), parse_grid("8192,4096,2048,2/0,0,0,0/0,0,0,0/0,0,0,0").value().to_board());
+  EXPECT_EQ(two.downgraded(14, steps), parse_grid("8192,4096,2048,2/0,0,0,0/0,0,0,0/0,0,0,0").value().to_board());
   EXPECT_EQ(steps, 2);
 }

@@ -40,6 +40,18 @@ bool same_state(const TrainState& a, const TrainState& b) {
          a.restart_next == b.restart_next;
 }
 
+// A training run with restarts at a fixed step (no fine-tuning drop).
+TrainConfig restart_config(std::uint64_t games, std::uint64_t seed, std::uint64_t report_games, std::size_t pool) {
+  TrainConfig cfg;
+  cfg.games = games;
+  cfg.seed = seed;
+  cfg.report_games = report_games;
+  cfg.restart_share = 0.5;
+  cfg.restart_pool = pool;
+  cfg.fine_tune_start = 1.0;
+  return cfg;
+}
+
 }  // namespace
 
 TEST(NTupleTc, AStepMovesTowardTheTargetAndShrinksWhenErrorsDisagree) {
@@ -103,13 +115,7 @@ TEST(NTupleTc, TrainingWithTcLearnsAndIsReproducible) {
 }
 
 TEST(NTupleRestart, RestartsAreSeededAndAResumedRunMatchesOneRun) {
-  TrainConfig cfg;
-  cfg.games = 120;
-  cfg.seed = 9;
-  cfg.report_games = 20;
-  cfg.restart_share = 0.5;
-  cfg.restart_pool = 16;
-  cfg.fine_tune_start = 1.0;
+  TrainConfig cfg = restart_config(120, 9, 20, 16);
   cfg.tc = true;
   std::uint64_t restarted = 0, fresh_blocks = 0;
   TrainHooks hooks;
@@ -155,13 +161,7 @@ TEST(NTupleTrain, AMinimumTileKeepsThePoolToLateBoardsOfGamesFromTheEmptyBoard) 
   // An untrained small network reaches 64 or 128 in most games and 256 in few: with a minimum of
   // 128 only those games give the pool a board, each holding the tile, and restarted games
   // (which already start from such a board) give none, so the pool is not a ring of descendants.
-  TrainConfig cfg;
-  cfg.games = 300;
-  cfg.seed = 5;
-  cfg.report_games = 50;
-  cfg.restart_share = 0.5;
-  cfg.restart_pool = 4096;
-  cfg.fine_tune_start = 1.0;
+  TrainConfig cfg = restart_config(300, 5, 50, 4096);
   cfg.restart_min_exponent = 7;
   std::uint64_t restarted = 0;
   TrainHooks hooks;
