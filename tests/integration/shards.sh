@@ -77,23 +77,26 @@ echo '{"not": "games"}' > "$dir/not-games.json"
 "$T" gomoku tune order "$dir/tune-merged.json" --held-out-every -1 > /dev/null 2>&1; [ $? -eq 2 ] || fail "a negative --held-out-every was not refused with 2"
 
 # --- scripts/bench_2048_shards.sh: resumable shards, merged when all are there ---
+# (the greedy baseline: no network to load in every shard)
 runner="$SRC/scripts/bench_2048_shards.sh"
+rb=(--ai greedy --games 12 --stop-at 1024 --seed 7)
+"$T" 2048 bench "${rb[@]}" --json "$dir/greedy.json" > /dev/null 2>&1 || fail "whole greedy bench"
 mkdir -p "$dir/runner"
 echo 'half written' > "$dir/runner/shard1.json.part"   # a shard interrupted before it finished
-TILESTONE="$T" "$runner" "$dir/runner" 4 -- "${bench[@]:2}" > "$dir/runner.txt" 2>&1 || fail "runner: $(cat "$dir/runner.txt")"
+TILESTONE="$T" "$runner" "$dir/runner" 4 -- "${rb[@]}" > "$dir/runner.txt" 2>&1 || fail "runner: $(cat "$dir/runner.txt")"
 [ ! -e "$dir/runner/shard1.json.part" ] || fail "runner left the interrupted shard's part file"
-same_games "$dir/bench.json" "$dir/runner/merged.json" "runner"
+same_games "$dir/greedy.json" "$dir/runner/merged.json" "runner"
 [ "$(grep -c . "$dir/runner/merged.csv")" -eq 13 ] || fail "runner's merged CSV has not 12 games"
 # a second run plays nothing again: every shard is skipped, the merge is the same
 touch -d '2000-01-01' "$dir"/runner/shard*.json
-TILESTONE="$T" "$runner" "$dir/runner" 4 -- "${bench[@]:2}" > "$dir/runner2.txt" 2>&1 || fail "runner again"
+TILESTONE="$T" "$runner" "$dir/runner" 4 -- "${rb[@]}" > "$dir/runner2.txt" 2>&1 || fail "runner again"
 [ "$(grep -c 'already in' "$dir/runner2.txt")" -eq 4 ] || fail "runner did not skip the finished shards: $(cat "$dir/runner2.txt")"
-[ -z "$(find "$dir/runner" -name 'shard*.json' -newer "$dir/bench.json")" ] || fail "runner rewrote a finished shard"
+[ -z "$(find "$dir/runner" -name 'shard*.json' -newer "$dir/greedy.json")" ] || fail "runner rewrote a finished shard"
 for bad in "$dir/r 0 --" "$dir/r x --" "$dir/r 2 -- --shard 0/2" "$dir/r 2 -- --json=x" "$dir/r 2"; do
   # shellcheck disable=SC2086
-  TILESTONE="$T" "$runner" $bad "${bench[@]:2}" > /dev/null 2>&1; [ $? -eq 2 ] || fail "runner accepted: $bad"
+  TILESTONE="$T" "$runner" $bad "${rb[@]}" > /dev/null 2>&1; [ $? -eq 2 ] || fail "runner accepted: $bad"
 done
-TILESTONE="$dir/none" "$runner" "$dir/r" 2 -- "${bench[@]:2}" > /dev/null 2>&1; [ $? -eq 2 ] || fail "runner accepted a missing executable"
+TILESTONE="$dir/none" "$runner" "$dir/r" 2 -- "${rb[@]}" > /dev/null 2>&1; [ $? -eq 2 ] || fail "runner accepted a missing executable"
 
 # --- merge refuses what is not one whole run ---
 expect2() { "$T" merge "$@" > /dev/null 2>&1; [ $? -eq 2 ] || fail "merge $* was not refused with status 2"; }
