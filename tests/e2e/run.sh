@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Browser tests: starts `tilestone serve` on a free port and drives the web UI with Playwright
-# over Debian's Chromium. Usage: tests/e2e/run.sh <tilestone-binary>
+# over Debian's Chromium. Usage: tests/e2e/run.sh <tilestone-binary> [name.test.mjs ...];
+# tests/e2e/run.sh --install only checks Chromium and node and installs playwright-core.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then
-  echo "usage: $0 <tilestone-binary>" >&2
+  echo "usage: $0 <tilestone-binary> [name.test.mjs ...] | $0 --install" >&2
   exit 2
 fi
-BIN="$(realpath "$1")"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
-
-if [ ! -x "$BIN" ]; then
-  echo "e2e: $BIN is not an executable" >&2
-  exit 2
+INSTALL_ONLY=0
+if [ "$1" = "--install" ]; then
+  INSTALL_ONLY=1
+else
+  BIN="$(realpath "$1")"
+  if [ ! -x "$BIN" ]; then
+    echo "e2e: $BIN is not an executable" >&2
+    exit 2
+  fi
 fi
 if [ ! -x "$CHROMIUM" ]; then
   echo "e2e: FAIL: $CHROMIUM is missing. Install it with 'apt-get install -y chromium' (or run scripts/deps-web.sh)." >&2
@@ -30,6 +35,10 @@ if [ ! -d "$HERE/node_modules/playwright-core" ]; then
   else
     npm install --prefix "$HERE" --no-audit --no-fund > /dev/null
   fi
+fi
+if [ "$INSTALL_ONLY" -eq 1 ]; then
+  echo "e2e: chromium, node and playwright-core are ready"
+  exit 0
 fi
 
 # Each test file gets its own server on a free port and a fresh game database, so the History
