@@ -337,6 +337,24 @@ test('Lab: a short training run draws its learning curve; the shipped curve is s
   await page.waitForFunction(() => document.getElementById('train-status').textContent.startsWith('Done'), null, { timeout: 60000 });
   assert.equal(await page.getAttribute('#train-progress', 'aria-valuenow'), '100');
   assert.ok(await page.$('#train-curve svg path'), 'the live curve is drawn');
+  // The legend sits above the plot, where no curve can cross it, and the score axis ends on a
+  // round number (1, 2, 2.5 or 5 times a power of ten, times four).
+  for (const id of ['#shipped-curve', '#train-curve']) {
+    const layout = await page.$eval(`${id} svg`, (svg) => ({
+      legendBottom: Math.max(...[...svg.querySelectorAll('rect')].map((r) => Number(r.getAttribute('y')) + Number(r.getAttribute('height')))),
+      plotTop: Math.min(...[...svg.querySelectorAll('line')].map((l) => Number(l.getAttribute('y1')))),
+      pathTop: Math.min(...[...svg.querySelectorAll('path')].flatMap((p) => p.getAttribute('d').match(/-?[\d.]+,(-?[\d.]+)/g).map((xy) => Number(xy.split(',')[1])))),
+      topTick: Number([...svg.querySelectorAll('text')].find((t) => t.getAttribute('text-anchor') === 'end' && /^[\d,]+$/.test(t.textContent)
+        && Number(t.getAttribute('y')) < Math.min(...[...svg.querySelectorAll('line')].map((l) => Number(l.getAttribute('y1')))) + 8).textContent.replace(/,/g, '')),
+    }));
+    assert.ok(layout.legendBottom < layout.plotTop, `${id}: legend above the plot (${JSON.stringify(layout)})`);
+    assert.ok(layout.pathTop >= layout.plotTop - 0.5, `${id}: curves stay inside the plot (${JSON.stringify(layout)})`);
+    const step = layout.topTick / 4;
+    const power = 10 ** Math.floor(Math.log10(step));
+    assert.ok([1, 2, 2.5, 5].some((m) => Math.abs(step - m * power) < 1e-6 * step), `${id}: round top tick ${layout.topTick}`);
+  }
+  await page.waitForTimeout(300); // the progress bar's width transition
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lab-training-laptop.png'), fullPage: true });
 });
 
 test('phone layout: pages fit 390 px without horizontal scrolling', async (t) => {

@@ -15,16 +15,26 @@ const COLORS = ['#edc22e', '#8f7a66', '#f67c5f', '#3c8dbc', '#5aa469', '#9b59b6'
 let running = null;
 let points = [];
 
-/** Mean score (left axis) and tile rates in percent (right axis) against games trained. */
+/** The smallest of 1, 2, 2.5 and 5 times a power of ten that is at least `raw`. */
+export function niceStep(raw) {
+  if (!(raw > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= raw * (1 - 1e-12)) return m * power;
+  return 10 * power;
+}
+
+/** Mean score (left axis) and tile rates in percent (right axis) against games trained. The
+ *  legend sits above the plot, where no curve crosses it; the score axis ends on a round number,
+ *  so that its four steps line up with the rates' 25 %. */
 function curve(pts) {
   const W = 640;
-  const H = 280;
+  const H = 296;
   const left = 56;
   const right = 44;
-  const top = 16;
+  const top = 34;
   const bottom = 28;
   const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart-svg', role: 'img', 'aria-label': 'learning curve' });
-  const maxScore = Math.max(1000, ...pts.map((p) => p.mean_score));
+  const maxScore = 4 * niceStep(Math.max(1000, ...pts.map((p) => p.mean_score)) / 4);
   const maxGames = Math.max(1, ...pts.map((p) => p.games));
   const x = (g) => left + ((W - left - right) * g) / maxGames;
   const y = (frac) => top + (H - top - bottom) * (1 - frac);
@@ -33,6 +43,7 @@ function curve(pts) {
     node('text', { x: left - 4, y: y(i / 4) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#776e65' }, svg, Math.round((maxScore * i) / 4).toLocaleString('en-US'));
     node('text', { x: W - right + 4, y: y(i / 4) + 4, 'font-size': 11, fill: '#776e65' }, svg, `${25 * i}%`);
   }
+  node('text', { x: left, y: H - 6, 'font-size': 11, fill: '#776e65' }, svg, '0 games');
   node('text', { x: W - right, y: H - 6, 'text-anchor': 'end', 'font-size': 11, fill: '#776e65' }, svg, `${maxGames.toLocaleString('en-US')} games`);
   const line = (values, color, width) => {
     if (pts.length < 1) return;
@@ -42,8 +53,8 @@ function curve(pts) {
   line((p) => p.mean_score / maxScore, COLORS[0], 2.5);
   TILES.forEach((t, k) => line((p) => Number(p.rates[t] ?? 0), COLORS[k + 1], 1.5));
   ['mean score', ...TILES].forEach((name, k) => {
-    node('rect', { x: left + 8 + 84 * k, y: top + 2, width: 10, height: 10, fill: COLORS[k] }, svg);
-    node('text', { x: left + 22 + 84 * k, y: top + 11, 'font-size': 11, fill: '#776e65' }, svg, name);
+    node('rect', { x: left + 84 * k, y: 6, width: 10, height: 10, fill: COLORS[k] }, svg);
+    node('text', { x: left + 14 + 84 * k, y: 15, 'font-size': 11, fill: '#776e65' }, svg, name);
   });
   return svg;
 }
