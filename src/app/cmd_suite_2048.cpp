@@ -1,0 +1,129 @@
+// `tilestone 2048 suite make | run`: a position suite with a deep search's reference values, and
+// an AI scored on it by the value its choices give up. Parse, call g2048/suite, format.
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/ai_options_2048.h"
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "core/clock.h"
+#include "g2048/suite.h"
+
+namespace tilestone::app {
+namespace {
+
+using namespace tilestone::g2048;
+
+constexpr int MAX_SUITE_POSITIONS = 100000;
+
+// A progress line on standard error when it is a terminal, else nothing.
+std::function<void(std::size_t)> progress(const char* what, std::size_t total) {
+  if (isatty(STDERR_FILENO) == 0) return {};
+  return [what, total](std::size_t i) {
+    if ((i + 1) % 10 == 0 || i + 1 == total) fmt::print(stderr, "\r{} {}/{}{}", what, i + 1, total, i + 1 == total ? "\n" : "");
+  };
+}
+
+struct MakeOptions {
+  AiOptions ai;  ///< the reference search
+  std::string out;
+  SuiteSampling sampling;
+  int min_tile = 4096;
+};
+
+void run_make(MakeOptions o) {
+  if (o.ai.time_ms == 0 && o.ai.depth == 0) o.ai.depth = 5;
+  if ((o.min_tile & (o.min_tile - 1)) != 0) throw UsageError("--min-tile must be a power of two");
+  check_writable(o.out);
+  const auto [cfg, limits] = resolve(o.ai);
+  auto reference = std::move(make_ai(cfg).value());
+  // The boards come from the network's one-ply policy (the shipped network, or --network).
+  AiOptions player_options = o.ai;
+  player_options.ai = "ntuple";
+  player_options.time_ms = 0;
+  player_options.depth = 0;
+  const auto [player_cfg, player_limits] = resolve(player_options);
+  auto player = std::move(make_ai(player_cfg).value());
+  o.sampling.min_exponent = __builtin_ctz(static_cast<unsigned>(o.min_tile));
+  const std::vector<Board> boards = sample_boards(*player, player_limits, o.sampling);
+  if (boards.empty()) throw UsageError("no board reached --min-tile in --games games");
+  const auto t0 = core::now_us();
+  const auto positions = reference_positions(*reference, limits, boards, progress("reference", boards.size()));
+  std::ofstream f(o.out, std::ios::binary);
+  f << fmt::format("# made by: {}\n", command_line()) << format_suite(positions);
+  f.close();
+  if (!f) throw UsageError("could not write " + o.out);
+  fmt::print("{} positions written to {} (reference {}: {:.1f} s)\n", positions.size(), o.out,
+             limits.depth > 0 ? fmt::format("depth {}", limits.depth) : fmt::format("{} ms", limits.time_ms),
+             static_cast<double>(core::now_us() - t0) / 1e6);
+}
+
+struct RunOptions {
+  AiOptions ai;
+  std::string positions;
+  bool as_json = false;
+};
+
+void run_score(const RunOptions& o) {
+  std::ifstream f(o.positions, std::ios::binary);
+  if (!f) throw UsageError("cannot read " + o.positions);
+  std::ostringstream text;
+  text << f.rdbuf();
+  auto suite = parse_suite(text.str());
+  if (!suite) throw UsageError(o.positions + ": " + suite.error());
+  if (suite->size() > MAX_SUITE_POSITIONS)
+    throw UsageError(fmt::format("{}: more than {} positions", o.positions, MAX_SUITE_POSITIONS));
+  const auto [cfg, limits] = resolve(o.ai);
+  auto ai = std::move(make_ai(cfg).value());
+  const SuiteScore s = score_suite(*ai, limits, *suite, progress("positions", suite->size()));
+  if (o.as_json) {
+    nlohmann::json j = {{"positions", s.positions},     {"agreed", s.agreed},       {"mean_loss", s.mean_loss},
+                        {"max_loss", s.max_loss},       {"big_losses", s.big_losses}, {"mean_depth", s.mean_depth},
+                        {"mean_ms", s.mean_ms}};
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+  fmt::print("positions {}  agreed {} ({:.1f}%)  mean loss {:.2f}  max loss {:.0f}  losses >= {:.0f}: {}  mean depth {:.2f}  mean {:.2f} ms\n",
+             s.positions, s.agreed, 100.0 * s.agreed / s.positions, s.mean_loss, s.max_loss, SUITE_BIG_LOSS, s.big_losses,
+             s.mean_depth, s.mean_ms);
+}
+
+}  // namespace
+
+void add_2048_suite_command(CLI::App& g2048) {
+  auto* suite = g2048.add_subcommand("suite", "a position suite with reference values; an AI scored by the value its choices give up");
+  suite->require_subcommand(1);
+  {
+    auto* cmd = suite->add_subcommand("make", "sample boards from games of the network and value every move with a deep search");
+    auto o = std::make_shared<MakeOptions>();
+    add_ai_options(cmd, o->ai, 1);
+    cmd->add_option("--out", o->out, "the suite file to write")->required()->check(non_empty());
+    cmd->add_option("--games", o->sampling.games, "games to sample from (default 20)")->check(integer_in(1, 100000));
+    cmd->add_option("--positions", o->sampling.positions, "boards at most (default 300)")->check(integer_in(1, MAX_SUITE_POSITIONS));
+    cmd->add_option("--every", o->sampling.every, "one board in this many moves (default 50)")->check(integer_in(1, 100000));
+    cmd->add_option("--min-tile", o->min_tile, "boards whose largest tile is at least this (default 4096)")->check(integer_in(2, 32768));
+    cmd->callback([=] {
+      MakeOptions m = *o;
+      m.sampling.seed = o->ai.seed;
+      run_make(m);
+    });
+  }
+  {
+    auto* cmd = suite->add_subcommand("run", "score an AI's choices on a suite");
+    auto o = std::make_shared<RunOptions>();
+    add_ai_options(cmd, o->ai, 1);
+    cmd->add_option("--positions", o->positions, "the suite file")->required()->check(non_empty());
+    cmd->add_flag("--json", o->as_json, "print JSON");
+    cmd->callback([=] { run_score(*o); });
+  }
+}
+
+}  // namespace tilestone::app

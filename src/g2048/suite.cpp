@@ -1,0 +1,138 @@
+#include "g2048/suite.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <sstream>
+
+#include "g2048/game.h"
+
+namespace tilestone::g2048 {
+
+std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSampling& sampling) {
+  std::vector<Board> boards;
+  for (int g = 0; g < sampling.games && static_cast<int>(boards.size()) < sampling.positions; ++g) {
+    Game game(core::derive_seed(sampling.seed, static_cast<std::uint64_t>(g)));
+    int since = 0;
+    while (!game.over() && static_cast<int>(boards.size()) < sampling.positions) {
+      const Board b = game.grid().to_board();
+      const Analysis a = player.analyze(b, limits);
+      if (!a.best) break;
+      if (b.max_exponent() >= sampling.min_exponent && ++since >= sampling.every &&
+          std::count(a.legal.begin(), a.legal.end(), true) > 1) {
+        boards.push_back(b);
+        since = 0;
+      }
+      game.play(*a.best);
+    }
+  }
+  return boards;
+}
+
+std::vector<SuitePosition> reference_positions(Ai& reference, const Limits& limits, const std::vector<Board>& boards,
+                                               const std::function<void(std::size_t)>& on_done) {
+  std::vector<SuitePosition> out;
+  out.reserve(boards.size());
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const Analysis a = reference.analyze(boards[i], limits);
+    SuitePosition p{boards[i], a.legal, {}};
+    for (int d = 0; d < 4; ++d) p.reference[d] = a.legal[d] ? a.values[d] : 0.0;
+    out.push_back(p);
+    if (on_done) on_done(i);
+  }
+  return out;
+}
+
+std::string format_suite(const std::vector<SuitePosition>& positions) {
+  std::string out = "# tilestone 2048 suite: board (hex exponents, cell 0 first) and the reference value of up, down, left, right\n";
+  char buf[64];
+  for (const auto& p : positions) {
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(p.board.bits()));
+    out += buf;
+    for (int d = 0; d < 4; ++d) {
+      if (!p.legal[d]) {
+        out += " -";
+      } else {
+        std::snprintf(buf, sizeof buf, " %.3f", p.reference[d]);
+        out += buf;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+core::Result<std::vector<SuitePosition>> parse_suite(std::string_view text) {
+  std::vector<SuitePosition> out;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    const auto bad = [&](const std::string& why) {
+      return core::fail("line " + std::to_string(number) + ": " + why);
+    };
+    std::istringstream fields(line);
+    std::string hex;
+    fields >> hex;
+    std::uint64_t bits = 0;
+    if (hex.size() != 16 || std::from_chars(hex.data(), hex.data() + hex.size(), bits, 16).ptr != hex.data() + hex.size())
+      return bad("a board is 16 hex digits, got '" + hex + "'");
+    SuitePosition p{Board(bits), {}, {}};
+    int legal = 0;
+    for (int d = 0; d < 4; ++d) {
+      std::string v;
+      if (!(fields >> v)) return bad("four move values expected after the board");
+      if (v == "-") {
+        if (p.board.can_move(static_cast<Dir>(d))) return bad("a legal move is marked '-'");
+        continue;
+      }
+      if (!p.board.can_move(static_cast<Dir>(d))) return bad("an illegal move has a value");
+      double x = 0;
+      const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+      if (ec != std::errc{} || ptr != v.data() + v.size()) return bad("'" + v + "' is not a number");
+      p.legal[d] = true;
+      p.reference[d] = x;
+      ++legal;
+    }
+    std::string extra;
+    if (fields >> extra) return bad("more than four move values");
+    if (legal == 0) return bad("the board has no legal move");
+    out.push_back(p);
+  }
+  if (out.empty()) return core::fail("the suite has no positions");
+  return out;
+}
+
+SuiteScore score_suite(Ai& ai, const Limits& limits, const std::vector<SuitePosition>& positions,
+                       const std::function<void(std::size_t)>& on_done) {
+  SuiteScore s;
+  double depth = 0, ms = 0, loss_sum = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const SuitePosition& p = positions[i];
+    double best = 0;
+    bool any = false;
+    for (int d = 0; d < 4; ++d)
+      if (p.legal[d] && (!any || p.reference[d] > best)) best = p.reference[d], any = true;
+    const Analysis a = ai.analyze(p.board, limits);
+    const double chosen = a.best && p.legal[index(*a.best)] ? p.reference[index(*a.best)] : 0.0;
+    const double loss = std::max(0.0, best - chosen);
+    ++s.positions;
+    s.agreed += loss == 0.0;
+    s.big_losses += loss >= SUITE_BIG_LOSS;
+    s.max_loss = std::max(s.max_loss, loss);
+    loss_sum += loss;
+    depth += a.depth;
+    ms += a.time_ms;
+    if (on_done) on_done(i);
+  }
+  if (s.positions > 0) {
+    s.mean_loss = loss_sum / s.positions;
+    s.mean_depth = depth / s.positions;
+    s.mean_ms = ms / s.positions;
+  }
+  return s;
+}
+
+}  // namespace tilestone::g2048

@@ -1,0 +1,113 @@
+// The 2048 position suite: sampling, the file format and its refusals, and scoring that tells a
+// weak AI from a strong one.
+
+#include <gtest/gtest.h>
+
+#include "g2048/ai.h"
+#include "g2048/grid.h"
+#include "g2048/suite.h"
+
+using namespace tilestone;
+using namespace tilestone::g2048;
+
+namespace {
+
+std::unique_ptr<Ai> ai(const std::string& name) {
+  return std::move(make_ai(AiConfig{name, std::nullopt, name == "expectimax" ? "heuristic" : ""}).value());
+}
+
+Limits depth(int d) {
+  Limits l;
+  l.depth = d;
+  return l;
+}
+
+// A small suite: boards from greedy games, valued by a depth-2 heuristic expectimax.
+std::vector<SuitePosition> small_suite() {
+  auto player = ai("greedy");
+  SuiteSampling s;
+  s.games = 6;
+  s.seed = 3;
+  s.min_exponent = 5;
+  s.every = 7;
+  s.positions = 40;
+  const auto boards = sample_boards(*player, Limits{}, s);
+  auto reference = ai("expectimax");
+  return reference_positions(*reference, depth(2), boards);
+}
+
+}  // namespace
+
+TEST(Suite2048, SamplingTakesLateBoardsWithAChoiceAndIsDeterministic) {
+  auto player = ai("greedy");
+  SuiteSampling s;
+  s.games = 4;
+  s.seed = 9;
+  s.min_exponent = 6;
+  s.every = 5;
+  s.positions = 25;
+  const auto a = sample_boards(*player, Limits{}, s);
+  const auto b = sample_boards(*player, Limits{}, s);
+  ASSERT_FALSE(a.empty());
+  EXPECT_LE(a.size(), 25u);
+  EXPECT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i], b[i]);
+    EXPECT_GE(a[i].max_exponent(), 6);
+    int legal = 0;
+    for (Dir d : ALL_DIRS) legal += a[i].can_move(d);
+    EXPECT_GE(legal, 2);
+  }
+}
+
+TEST(Suite2048, TheFileRoundTripsAndTheReferenceIsItsBestMoveValue) {
+  const auto suite = small_suite();
+  ASSERT_GE(suite.size(), 10u);
+  const auto parsed = parse_suite(format_suite(suite));
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  ASSERT_EQ(parsed->size(), suite.size());
+  for (std::size_t i = 0; i < suite.size(); ++i) {
+    EXPECT_EQ((*parsed)[i].board, suite[i].board);
+    EXPECT_EQ((*parsed)[i].legal, suite[i].legal);
+    for (int d = 0; d < 4; ++d) EXPECT_NEAR((*parsed)[i].reference[d], suite[i].reference[d], 1e-3);
+  }
+  // The reference AI itself gives up nothing on its own suite.
+  auto reference = ai("expectimax");
+  const SuiteScore s = score_suite(*reference, depth(2), suite);
+  EXPECT_EQ(s.positions, static_cast<int>(suite.size()));
+  EXPECT_EQ(s.agreed, s.positions);
+  EXPECT_EQ(s.mean_loss, 0.0);
+}
+
+TEST(Suite2048, ARandomPlayerGivesUpMoreThanTheSearch) {
+  const auto suite = small_suite();
+  auto random = ai("random");
+  auto shallow = ai("expectimax");
+  const SuiteScore r = score_suite(*random, Limits{}, suite);
+  const SuiteScore e = score_suite(*shallow, depth(1), suite);
+  EXPECT_GT(r.mean_loss, e.mean_loss);
+  EXPECT_LT(r.agreed, e.agreed);
+}
+
+TEST(Suite2048, BadFilesAreRefusedWithTheLine) {
+  const std::string board = "0000000000000021";  // a 2 and a 4 in the first two cells
+  EXPECT_FALSE(parse_suite("").ok());
+  EXPECT_FALSE(parse_suite("# only a comment\n").ok());
+  const auto short_hex = parse_suite("00021 1 2 3 4\n");
+  ASSERT_FALSE(short_hex.ok());
+  EXPECT_NE(short_hex.error().find("line 1"), std::string::npos);
+  EXPECT_FALSE(parse_suite(board + " 1 2 3\n").ok());
+  EXPECT_FALSE(parse_suite(board + " 1 2 3 4 5\n").ok());
+  EXPECT_FALSE(parse_suite(board + " 1 x 3 4\n").ok());
+  EXPECT_FALSE(parse_suite("zzzzzzzzzzzzzzzz 1 2 3 4\n").ok());
+  // Cells 0 and 1 hold tiles on the top row: left is illegal, so it must be '-'.
+  const Board b(0x21);
+  std::string values;
+  for (Dir d : ALL_DIRS) values += b.can_move(d) ? " 1" : " -";
+  EXPECT_TRUE(parse_suite(board + values + "\n").ok()) << parse_suite(board + values + "\n").error();
+  std::string wrong;
+  for (Dir d : ALL_DIRS) wrong += b.can_move(d) ? " -" : " 1";
+  const auto mismatched = parse_suite("# c\n" + board + wrong + "\n");
+  ASSERT_FALSE(mismatched.ok());
+  EXPECT_NE(mismatched.error().find("line 2"), std::string::npos);
+}
