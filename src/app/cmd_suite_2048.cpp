@@ -109,6 +109,8 @@ void add_2048_suite_command(CLI::App& g2048) {
     cmd->add_option("--games", o->sampling.games, "games to sample from (default 20)")->check(integer_in(1, 100000));
     cmd->add_option("--positions", o->sampling.positions, "boards at most (default 300)")->check(integer_in(1, MAX_SUITE_POSITIONS));
     cmd->add_option("--every", o->sampling.every, "one board in this many moves (default 50)")->check(integer_in(1, 100000));
+    cmd->add_option("--last-moves", o->sampling.last_moves, "only boards from a lost game's last this many moves (default 0: anywhere)")
+        ->check(integer_in(0, 1000000));
     cmd->add_option("--min-tile", o->min_tile, "boards whose largest tile is at least this (default 4096)")->check(integer_in(2, 32768));
     cmd->callback([=] {
       MakeOptions m = *o;

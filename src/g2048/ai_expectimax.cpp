@@ -1,6 +1,6 @@
 // Expectimax: max over the player's moves, expectation over spawns (every empty cell, a 2 with
-// p 0.9 and a 4 with p 0.1). Branches whose probability falls under a cut-off are evaluated
-// statically; a transposition table per root move remembers chance nodes; iterative deepening
+// p 0.9 and a 4 with p 0.1). Branches whose probability falls under a cut-off (each evaluation
+// its own) are evaluated statically; a transposition table per root move remembers chance nodes; iterative deepening
 // that spends the whole time budget; root moves are searched on several threads.
 //
 // Two evaluations: the hand-set row heuristic, and the n-tuple network. The network values an
@@ -26,6 +26,7 @@ namespace {
 struct HeuristicEval {
   static constexpr bool REWARDS = false;
   static constexpr bool CACHED = false;
+  static constexpr float PROB_CUTOFF = static_cast<float>(params::PROB_CUTOFF);
   float operator()(Board b) const { return expectimax_eval(b); }
 };
 
@@ -34,6 +35,7 @@ struct NTupleEval {
   /// A network value costs dozens of cache misses, and a search meets the same leaf afterstate
   /// along different spawn orders: the searcher keeps the values it computed.
   static constexpr bool CACHED = true;
+  static constexpr float PROB_CUTOFF = static_cast<float>(params::NTUPLE_PROB_CUTOFF);
   const NTupleNetwork* net;
   float operator()(Board b) const { return net->late_value(b); }
 };
@@ -90,7 +92,7 @@ class Searcher {
   float chance(Board b, float prob, int depth) {
     if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) look_at_clock();
     if (aborted_) return 0;
-    if (depth <= 0 || prob < params::PROB_CUTOFF) {
+    if (depth <= 0 || prob < Eval::PROB_CUTOFF) {
       if constexpr (Eval::CACHED) {
         // Boards are never 0 after a move with a spawn before it, so key 0 marks an empty slot.
         LeafEntry& leaf = leaves_[static_cast<std::size_t>((b.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - params::LEAF_CACHE_BITS))];

@@ -12,18 +12,28 @@ namespace tilestone::g2048 {
 std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSampling& sampling) {
   std::vector<Board> boards;
   for (int g = 0; g < sampling.games && static_cast<int>(boards.size()) < sampling.positions; ++g) {
+    // Step 1. The game's boards with a choice, in order (all of them, or those that qualify).
     Game game(core::derive_seed(sampling.seed, static_cast<std::uint64_t>(g)));
-    int since = 0;
-    while (!game.over() && static_cast<int>(boards.size()) < sampling.positions) {
+    std::vector<Board> played;
+    int moves = 0;
+    while (!game.over()) {
       const Board b = game.grid().to_board();
       const Analysis a = player.analyze(b, limits);
       if (!a.best) break;
-      if (b.max_exponent() >= sampling.min_exponent && ++since >= sampling.every &&
-          std::count(a.legal.begin(), a.legal.end(), true) > 1) {
+      played.push_back(std::count(a.legal.begin(), a.legal.end(), true) > 1 ? b : Board{});
+      game.play(*a.best);
+      ++moves;
+    }
+    // Step 2. One board in `every` from where sampling starts.
+    const std::size_t from = sampling.last_moves > 0 && moves > sampling.last_moves ? static_cast<std::size_t>(moves - sampling.last_moves) : 0;
+    int since = 0;
+    for (std::size_t i = from; i < played.size() && static_cast<int>(boards.size()) < sampling.positions; ++i) {
+      const Board b = played[i];
+      if (b == Board{} || b.max_exponent() < sampling.min_exponent) continue;
+      if (++since >= sampling.every) {
         boards.push_back(b);
         since = 0;
       }
-      game.play(*a.best);
     }
   }
   return boards;

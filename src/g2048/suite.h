@@ -28,11 +28,15 @@ struct SuiteSampling {
   int min_exponent = 12;  ///< boards whose largest tile is at least this (4096)
   int every = 50;         ///< one board in this many moves of a game
   int positions = 300;    ///< at most this many boards in all
+  /// When > 0, only boards from a game's last this many moves before it was lost: the positions
+  /// where the game was decided.
+  int last_moves = 0;
 };
 
 /// Boards from games of `player` (one board every `every` moves once the largest tile reaches
 /// 2^min_exponent, game after game until `positions` or `games` run out). Boards with one legal
-/// move are skipped: every choice on them is the same. Deterministic for a deterministic player.
+/// move are skipped: every choice on them is the same. With last_moves, a game is played to its
+/// end first and only its last moves are sampled. Deterministic for a deterministic player.
 std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSampling& sampling);
 
 /// The reference: `reference` analyses every board (a fixed depth keeps it deterministic).
