@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "g2048/game.h"
+#include "g2048/grid.h"
 
 namespace tilestone::g2048 {
 
@@ -54,11 +55,11 @@ std::vector<SuitePosition> reference_positions(Ai& reference, const Limits& limi
 }
 
 std::string format_suite(const std::vector<SuitePosition>& positions) {
-  std::string out = "# tilestone 2048 suite: board (hex exponents, cell 0 first) and the reference value of up, down, left, right\n";
+  std::string out = "# tilestone 2048 suite: the board (0x and the 16 cells' exponents from the top-left, as --board takes it) "
+                    "and the reference values of up, down, left, right\n";
   char buf[64];
   for (const auto& p : positions) {
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(p.board.bits()));
-    out += buf;
+    out += format_hex(Grid::from_board(p.board));
     for (int d = 0; d < 4; ++d) {
       if (!p.legal[d]) {
         out += " -";
@@ -86,10 +87,10 @@ core::Result<std::vector<SuitePosition>> parse_suite(std::string_view text) {
     std::istringstream fields(line);
     std::string hex;
     fields >> hex;
-    std::uint64_t bits = 0;
-    if (hex.size() != 16 || std::from_chars(hex.data(), hex.data() + hex.size(), bits, 16).ptr != hex.data() + hex.size())
-      return bad("a board is 16 hex digits, got '" + hex + "'");
-    SuitePosition p{Board(bits), {}, {}};
+    if (hex.size() != 18 || hex.compare(0, 2, "0x") != 0) return bad("a board is 0x and 16 hex digits, got '" + hex + "'");
+    const auto grid = parse_grid(hex);
+    if (!grid) return bad(grid.error());
+    SuitePosition p{grid->to_board(), {}, {}};
     int legal = 0;
     for (int d = 0; d < 4; ++d) {
       std::string v;

@@ -44,8 +44,8 @@ std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSa
 std::vector<SuitePosition> reference_positions(Ai& reference, const Limits& limits, const std::vector<Board>& boards,
                                                const std::function<void(std::size_t)>& on_done = {});
 
-/// One line a position: the board (hex, 16 digits, the largest tile's exponent per cell) and
-/// the four moves' reference values ("-" for an illegal move).
+/// One line a position: the board (0x and 16 hex exponents from the top-left, the form --board
+/// takes) and the four moves' reference values ("-" for an illegal move).
 std::string format_suite(const std::vector<SuitePosition>& positions);
 /// format_suite's inverse; '#' lines are comments. An error names the line.
 core::Result<std::vector<SuitePosition>> parse_suite(std::string_view text);

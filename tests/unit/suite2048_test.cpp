@@ -90,16 +90,17 @@ TEST(Suite2048, ARandomPlayerGivesUpMoreThanTheSearch) {
 }
 
 TEST(Suite2048, BadFilesAreRefusedWithTheLine) {
-  const std::string board = "0000000000000021";  // a 2 and a 4 in the first two cells
+  const std::string board = "0x1200000000000000";  // a 2 and a 4 in the first two cells
   EXPECT_FALSE(parse_suite("").ok());
   EXPECT_FALSE(parse_suite("# only a comment\n").ok());
-  const auto short_hex = parse_suite("00021 1 2 3 4\n");
+  const auto short_hex = parse_suite("0x00021 1 2 3 4\n");
   ASSERT_FALSE(short_hex.ok());
   EXPECT_NE(short_hex.error().find("line 1"), std::string::npos);
   EXPECT_FALSE(parse_suite(board + " 1 2 3\n").ok());
   EXPECT_FALSE(parse_suite(board + " 1 2 3 4 5\n").ok());
   EXPECT_FALSE(parse_suite(board + " 1 x 3 4\n").ok());
-  EXPECT_FALSE(parse_suite("zzzzzzzzzzzzzzzz 1 2 3 4\n").ok());
+  EXPECT_FALSE(parse_suite("0xzzzzzzzzzzzzzzzz 1 2 3 4\n").ok());
+  EXPECT_FALSE(parse_suite("1200000000000000 1 2 3 4\n").ok());
   // Cells 0 and 1 hold tiles on the top row: left is illegal, so it must be '-'.
   const Board b(0x21);
   std::string values;
