@@ -53,6 +53,22 @@ check "same seed, same games (any job count)" test "$(cut -d, -f1-5 "$tmp/a.csv"
 expect_status 0 2048 bench --ai expectimax --depth 1 --games 2 --stop-at 256
 check "stop-at ends at the tile" grep -qE '^ +2048 +0.0%' "$tmp/out"
 
+# suite: a few boards from the network's games with a depth-1 reference, an AI scored on them
+expect_status 0 2048 suite make --out "$tmp/s.txt" --games 3 --positions 6 --every 20 --min-tile 64 --depth 1 --seed 4
+check "suite make says how many boards" grep -q "^6 positions written" "$tmp/out"
+expect_status 0 2048 hint --board "$(grep -v '^#' "$tmp/s.txt" | head -1 | cut -d' ' -f1)" --ai greedy
+expect_status 0 2048 suite run --positions "$tmp/s.txt" --depth 1 --json
+check "the reference itself gives up nothing" python3 -c "
+import json; d=json.load(open('$tmp/out')); assert d['positions']==6 and d['agreed']==6 and d['mean_loss']==0, d"
+expect_status 0 2048 suite run --positions "$tmp/s.txt" --ai random
+check "suite run prints agreement and loss" grep -q "agreed .* mean loss" "$tmp/out"
+sed 's/^0x/0y/' "$tmp/s.txt" > "$tmp/bad-suite.txt"
+expect_status 2 2048 suite run --positions "$tmp/bad-suite.txt"
+expect_status 2 2048 suite run --positions "$tmp/missing.txt"
+expect_status 2 2048 suite make --out "$tmp/s2.txt" --min-tile 100 --depth 1
+expect_status 2 2048 suite make --out /nonexistent-dir/s.txt --depth 1
+expect_status 2 2048 suite make --out "$tmp/s3.txt" --games 1 --min-tile 32768 --depth 1
+
 # terminal play through a pipe: moves, hint, undo, auto-play to the end, quit
 printf 'left\nup\nh\nu\nright\nauto\nq\n' | XDG_DATA_HOME="$tmp/data" "$bin" 2048 play --ai greedy --seed 3 > "$tmp/play" 2>&1
 check "play exits 0" test $? = 0
