@@ -67,6 +67,10 @@ KINDS = {
     "maxtime": (["1", "50", "100.5"], BAD_NUMBER + ["0", "600001"]),
     "maxbench": (["1", "5"], BAD_NUMBER + ["0", "86401"]),
     "limit": (["0", "1", "20"], BAD_UNSIGNED),
+    "spositions": (["1", "2", "3"], BAD_UNSIGNED + ["0", "100001"]),
+    "every": (["1", "5", "20"], BAD_UNSIGNED + ["0", "100001"]),
+    "lastmoves": (["0", "10", "100"], BAD_UNSIGNED + ["1000001"]),
+    "mintile": (["8", "16", "64"], BAD_UNSIGNED + ["0", "1", "3", "100", "65536"]),
     "id": (["1", "2", "999"], BAD_UNSIGNED + ["0"]),
     # Text options: only malformed text is "bad"; none of them is numeric.
     "ai": (["expectimax", "minimax", "montecarlo", "greedy", "random"], ["", "deep-blue", "EXPECTIMAX", "\xff"]),
@@ -82,6 +86,7 @@ KINDS = {
     "path": (["out.txt", "sub/missing/x.txt", "/dev/null", "."], ["", "/dev/full", "nodir/x"]),
     "dbpath": (["t.db", "sub/t.db"], ["", ".", "garbage.db", "sub/missing/t.db"]),
     "openings": (["openings.txt"], ["", "missing.txt", "garbage.db", "."]),
+    "suite": (["suite.txt"], ["", "missing.txt", "garbage.db", ".", "openings.txt"]),
     "game": (["2048", "gomoku"], ["", "chess", "\xff"]),
     "format": (["json", "psq"], ["", "csv", "\xff"]),
     "flag": ([None], []),
@@ -99,6 +104,10 @@ COMMANDS = [
     (["2048", "bench"], {**AI_OPTS, "--games": ("games", True, True), "--jobs": ("jobs", False, False),
                          "--stop-at": ("stopat", True, True), "--csv": ("path", False, False),
                          "--json": ("path", False, False), "--svg": ("path", False, False)}, False),
+    (["2048", "suite", "make"], {**AI_OPTS, "--out": ("path", True, False), "--games": ("games", True, True),
+                                 "--positions": ("spositions", True, True), "--every": ("every", False, False),
+                                 "--min-tile": ("mintile", True, True), "--last-moves": ("lastmoves", False, False)}, False),
+    (["2048", "suite", "run"], {**AI_OPTS, "--positions": ("suite", True, False), "--json": ("flag", False, False)}, False),
     (["gomoku", "hint"], {"--rule": ("rule", True, False), "--moves": ("moves", True, False), "--size": ("size", False, False),
                           "--level": ("level", False, False), "--time-ms": ("gtime", False, True),
                           "--threads": ("gthreads", False, False), "--seed": ("seed", False, False),
@@ -124,12 +133,14 @@ COMMANDS = [
     (["serve"], {**DB_OPTS, "--host": ("host", False, False), "--port": ("port", True, True),
                  "--max-time-ms": ("maxtime", False, False), "--max-bench-s": ("maxbench", False, False)}, False),
 ]
-NUMERIC = {"time2048", "depth2048", "playouts", "threads", "gthreads", "seed", "games", "jobs", "gjobs", "stopat", "size", "msize", "gtime", "gdepth",
+NUMERIC = {"spositions", "every", "lastmoves", "mintile", "time2048", "depth2048", "playouts", "threads", "gthreads", "seed", "games", "jobs", "gjobs", "stopat", "size", "msize", "gtime", "gdepth",
            "port", "maxtime", "maxbench", "limit", "id"}
 # The smallest valid invocation of each command, for the fixed table.
 MINIMAL = {("2048", "hint"): ["--board", "0x1100000000000000", "--ai", "greedy"],
            ("2048", "play"): ["--no-db"],
            ("2048", "bench"): ["--games", "1", "--stop-at", "8", "--ai", "greedy"],
+           ("2048", "suite", "make"): ["--out", "s.txt", "--games", "1", "--positions", "1", "--min-tile", "8", "--ai", "greedy"],
+           ("2048", "suite", "run"): ["--positions", "suite.txt", "--ai", "greedy"],
            ("gomoku", "hint"): ["--rule", "freestyle", "--moves", "h8", "--level", "scorer"],
            ("gomoku", "forbidden"): ["--moves", "h8"],
            ("gomoku", "play"): ["--no-db", "--level", "scorer"],
@@ -339,6 +350,8 @@ def main():
     # Shared fixtures: an openings file, a garbage "database", a sub folder.
     with open(os.path.join(root, "openings.txt"), "w") as f:
         f.write("# openings\nd4\nc3d4\n")
+    with open(os.path.join(root, "suite.txt"), "w") as f:  # two boards, as `2048 suite make` writes them
+        f.write("# a suite\n0x1100000000000002 10.0 9.5 8.0 7.0\n0x1200000000000000 - 5.0 - 4.0\n")
     with open(os.path.join(root, "garbage.db"), "wb") as f:
         f.write(bytes(rng.randrange(256) for _ in range(4096)))
     os.makedirs(os.path.join(root, "sub"), exist_ok=True)

@@ -15,6 +15,7 @@
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "core/clock.h"
+#include "g2048/grid.h"
 #include "g2048/suite.h"
 
 namespace tilestone::app {
@@ -69,6 +70,7 @@ void run_make(MakeOptions o) {
 struct RunOptions {
   AiOptions ai;
   std::string positions;
+  std::string csv;
   bool as_json = false;
 };
 
@@ -81,9 +83,21 @@ void run_score(const RunOptions& o) {
   if (!suite) throw UsageError(o.positions + ": " + suite.error());
   if (suite->size() > MAX_SUITE_POSITIONS)
     throw UsageError(fmt::format("{}: more than {} positions", o.positions, MAX_SUITE_POSITIONS));
+  if (!o.csv.empty()) check_writable(o.csv);
   const auto [cfg, limits] = resolve(o.ai);
   auto ai = std::move(make_ai(cfg).value());
   const SuiteScore s = score_suite(*ai, limits, *suite, progress("positions", suite->size()));
+  if (!o.csv.empty()) {
+    std::ofstream f(o.csv, std::ios::binary);
+    f << "position,board,chosen,best,loss,depth,ms\n";
+    for (std::size_t i = 0; i < s.choices.size(); ++i) {
+      const SuiteChoice& c = s.choices[i];
+      f << fmt::format("{},{},{},{},{:.3f},{},{:.3f}\n", i, format_hex(Grid::from_board((*suite)[i].board)),
+                       c.chosen ? to_string(*c.chosen) : "none", to_string(c.best), c.loss, c.depth, c.ms);
+    }
+    f.close();
+    if (!f) throw UsageError("could not write " + o.csv);
+  }
   if (o.as_json) {
     nlohmann::json j = {{"positions", s.positions},     {"agreed", s.agreed},       {"mean_loss", s.mean_loss},
                         {"max_loss", s.max_loss},       {"big_losses", s.big_losses}, {"mean_depth", s.mean_depth},
@@ -123,6 +137,7 @@ void add_2048_suite_command(CLI::App& g2048) {
     auto o = std::make_shared<RunOptions>();
     add_ai_options(cmd, o->ai, 1);
     cmd->add_option("--positions", o->positions, "the suite file")->required()->check(non_empty());
+    cmd->add_option("--csv", o->csv, "write each position's choice, loss, depth and time to this CSV file")->check(non_empty());
     cmd->add_flag("--json", o->as_json, "print JSON");
     cmd->callback([=] { run_score(*o); });
   }

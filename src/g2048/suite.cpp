@@ -122,20 +122,21 @@ SuiteScore score_suite(Ai& ai, const Limits& limits, const std::vector<SuitePosi
   double depth = 0, ms = 0, loss_sum = 0;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const SuitePosition& p = positions[i];
-    double best = 0;
-    bool any = false;
-    for (int d = 0; d < 4; ++d)
-      if (p.legal[d] && (!any || p.reference[d] > best)) best = p.reference[d], any = true;
+    std::optional<Dir> best;
+    for (Dir d : ALL_DIRS)
+      if (p.legal[index(d)] && (!best || p.reference[index(d)] > p.reference[index(*best)])) best = d;
     const Analysis a = ai.analyze(p.board, limits);
+    const double top = best ? p.reference[index(*best)] : 0.0;
     const double chosen = a.best && p.legal[index(*a.best)] ? p.reference[index(*a.best)] : 0.0;
-    const double loss = std::max(0.0, best - chosen);
+    SuiteChoice c{a.best, best.value_or(Dir::Up), std::max(0.0, top - chosen), a.depth, a.time_ms};
     ++s.positions;
-    s.agreed += loss == 0.0;
-    s.big_losses += loss >= SUITE_BIG_LOSS;
-    s.max_loss = std::max(s.max_loss, loss);
-    loss_sum += loss;
+    s.agreed += c.loss == 0.0;
+    s.big_losses += c.loss >= SUITE_BIG_LOSS;
+    s.max_loss = std::max(s.max_loss, c.loss);
+    loss_sum += c.loss;
     depth += a.depth;
     ms += a.time_ms;
+    s.choices.push_back(c);
     if (on_done) on_done(i);
   }
   if (s.positions > 0) {

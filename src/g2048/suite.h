@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +51,17 @@ std::string format_suite(const std::vector<SuitePosition>& positions);
 /// format_suite's inverse; '#' lines are comments. An error names the line.
 core::Result<std::vector<SuitePosition>> parse_suite(std::string_view text);
 
+/// The AI's choice on one position.
+struct SuiteChoice {
+  std::optional<Dir> chosen;
+  Dir best = Dir::Up;  ///< the reference's best move
+  double loss = 0;     ///< reference value given up
+  int depth = 0;
+  double ms = 0;
+};
+
 struct SuiteScore {
+  std::vector<SuiteChoice> choices;  ///< one per position, in the suite's order
   int positions = 0;
   int agreed = 0;             ///< the AI chose the reference's best move
   double mean_loss = 0;       ///< mean reference value given up against the reference's best move

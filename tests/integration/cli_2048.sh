@@ -60,8 +60,10 @@ expect_status 0 2048 hint --board "$(grep -v '^#' "$tmp/s.txt" | head -1 | cut -
 expect_status 0 2048 suite run --positions "$tmp/s.txt" --depth 1 --json
 check "the reference itself gives up nothing" python3 -c "
 import json; d=json.load(open('$tmp/out')); assert d['positions']==6 and d['agreed']==6 and d['mean_loss']==0, d"
-expect_status 0 2048 suite run --positions "$tmp/s.txt" --ai random
+expect_status 0 2048 suite run --positions "$tmp/s.txt" --ai random --csv "$tmp/s.csv"
 check "suite run prints agreement and loss" grep -q "agreed .* mean loss" "$tmp/out"
+check "suite run --csv has a header and a row per board" test "$(wc -l < "$tmp/s.csv")" = 7
+expect_status 2 2048 suite run --positions "$tmp/s.txt" --csv /nonexistent-dir/s.csv
 sed 's/^0x/0y/' "$tmp/s.txt" > "$tmp/bad-suite.txt"
 expect_status 2 2048 suite run --positions "$tmp/bad-suite.txt"
 expect_status 2 2048 suite run --positions "$tmp/missing.txt"

@@ -87,6 +87,20 @@ TEST(Suite2048, ARandomPlayerGivesUpMoreThanTheSearch) {
   const SuiteScore e = score_suite(*shallow, depth(1), suite);
   EXPECT_GT(r.mean_loss, e.mean_loss);
   EXPECT_LT(r.agreed, e.agreed);
+  // The per-position choices add up to the summary.
+  ASSERT_EQ(r.choices.size(), suite.size());
+  double sum = 0;
+  int agreed = 0;
+  for (std::size_t i = 0; i < suite.size(); ++i) {
+    const SuiteChoice& c = r.choices[i];
+    sum += c.loss;
+    agreed += c.loss == 0.0;
+    ASSERT_TRUE(c.chosen.has_value());
+    EXPECT_TRUE(suite[i].legal[index(*c.chosen)]);
+    EXPECT_NEAR(c.loss, suite[i].reference[index(c.best)] - suite[i].reference[index(*c.chosen)], 1e-9);
+  }
+  EXPECT_NEAR(sum / static_cast<double>(suite.size()), r.mean_loss, 1e-9);
+  EXPECT_EQ(agreed, r.agreed);
 }
 
 TEST(Suite2048, BadFilesAreRefusedWithTheLine) {
