@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "core/rng.h"
 #include "g2048/ai.h"
+#include "g2048/game.h"
 #include "g2048/grid.h"
 #include "g2048/suite.h"
 
@@ -22,16 +26,20 @@ Limits depth(int d) {
   return l;
 }
 
+SuiteSampling sampling(int games, std::uint64_t seed, int min_exponent, int every, int positions) {
+  SuiteSampling s;
+  s.games = games;
+  s.seed = seed;
+  s.min_exponent = min_exponent;
+  s.every = every;
+  s.positions = positions;
+  return s;
+}
+
 // A small suite: boards from greedy games, valued by a depth-2 heuristic expectimax.
 std::vector<SuitePosition> small_suite() {
   auto player = ai("greedy");
-  SuiteSampling s;
-  s.games = 6;
-  s.seed = 3;
-  s.min_exponent = 5;
-  s.every = 7;
-  s.positions = 40;
-  const auto boards = sample_boards(*player, Limits{}, s);
+  const auto boards = sample_boards(*player, Limits{}, sampling(6, 3, 5, 7, 40));
   auto reference = ai("expectimax");
   return reference_positions(*reference, depth(2), boards);
 }
@@ -40,12 +48,7 @@ std::vector<SuitePosition> small_suite() {
 
 TEST(Suite2048, SamplingTakesLateBoardsWithAChoiceAndIsDeterministic) {
   auto player = ai("greedy");
-  SuiteSampling s;
-  s.games = 4;
-  s.seed = 9;
-  s.min_exponent = 6;
-  s.every = 5;
-  s.positions = 25;
+  const SuiteSampling s = sampling(4, 9, 6, 5, 25);
   const auto a = sample_boards(*player, Limits{}, s);
   const auto b = sample_boards(*player, Limits{}, s);
   ASSERT_FALSE(a.empty());
@@ -125,4 +128,29 @@ TEST(Suite2048, BadFilesAreRefusedWithTheLine) {
   const auto mismatched = parse_suite("# c\n" + board + wrong + "\n");
   ASSERT_FALSE(mismatched.ok());
   EXPECT_NE(mismatched.error().find("line 2"), std::string::npos);
+}
+
+TEST(Suite2048, LastMovesSamplesOnlyTheEndOfEachGame) {
+  auto player = ai("greedy");
+  SuiteSampling s = sampling(3, 5, 4, 2, 1000);
+  s.last_moves = 30;
+  const auto sampled = sample_boards(*player, Limits{}, s);
+  ASSERT_FALSE(sampled.empty());
+  // Replay the same games: every sampled board is one of a game's last 30 boards.
+  std::vector<Board> endings;
+  for (int g = 0; g < s.games; ++g) {
+    Game game(core::derive_seed(s.seed, static_cast<std::uint64_t>(g)));
+    std::vector<Board> boards;
+    while (!game.over()) {
+      boards.push_back(game.grid().to_board());
+      game.play(*player->analyze(boards.back(), Limits{}).best);
+    }
+    ASSERT_GT(boards.size(), 30u);
+    endings.insert(endings.end(), boards.end() - 30, boards.end());
+  }
+  for (Board b : sampled) EXPECT_NE(std::find(endings.begin(), endings.end(), b), endings.end());
+  // Without the restriction, earlier boards are sampled too.
+  s.last_moves = 0;
+  const auto anywhere = sample_boards(*player, Limits{}, s);
+  EXPECT_GT(anywhere.size(), sampled.size());
 }
