@@ -44,7 +44,8 @@ void run_make(MakeOptions o) {
   if (o.ai.time_ms == 0 && o.ai.depth == 0) o.ai.depth = 5;
   if ((o.min_tile & (o.min_tile - 1)) != 0) throw UsageError("--min-tile must be a power of two");
   check_writable(o.out);
-  const auto [cfg, limits] = resolve(o.ai);
+  auto [cfg, limits] = resolve(o.ai);
+  limits.prob_cutoff = SUITE_REFERENCE_CUTOFF;
   auto reference = std::move(make_ai(cfg).value());
   // The boards come from the network's one-ply policy (the shipped network, or --network).
   AiOptions player_options = o.ai;

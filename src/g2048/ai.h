@@ -25,6 +25,9 @@ struct Limits {
   int playouts = 400;       ///< Monte Carlo playouts per legal move
   unsigned threads = 1;     ///< search threads
   std::uint64_t seed = 0;   ///< for AIs that draw random numbers
+  /// Expectimax: chance branches less likely than this are evaluated; 0 takes the evaluation's own
+  /// (params::PROB_CUTOFF, params::NTUPLE_PROB_CUTOFF).
+  double prob_cutoff = 0;
 };
 
 inline constexpr double DEFAULT_TIME_MS = 100.0;

@@ -53,8 +53,9 @@ class Searcher {
  public:
   Searcher() : table_(std::size_t{1} << params::TT_BITS) {}
 
-  void start(Eval eval, std::uint16_t generation, const core::Deadline* deadline) {
+  void start(Eval eval, std::uint16_t generation, const core::Deadline* deadline, float cutoff) {
     eval_ = eval;
+    cutoff_ = cutoff;
     generation_ = generation;
     deadline_ = deadline;
     aborted_ = false;
@@ -92,7 +93,7 @@ class Searcher {
   float chance(Board b, float prob, int depth) {
     if (++nodes_ % params::CLOCK_CHECK_NODES == 0 && !aborted_) look_at_clock();
     if (aborted_) return 0;
-    if (depth <= 0 || prob < Eval::PROB_CUTOFF) {
+    if (depth <= 0 || prob < cutoff_) {
       if constexpr (Eval::CACHED) {
         // Boards are never 0 after a move with a spawn before it, so key 0 marks an empty slot.
         LeafEntry& leaf = leaves_[static_cast<std::size_t>((b.bits() * 0x9E3779B97F4A7C15ULL) >> (64 - params::LEAF_CACHE_BITS))];
@@ -143,6 +144,7 @@ class Searcher {
   };
   std::vector<LeafEntry> leaves_ = std::vector<LeafEntry>(Eval::CACHED ? std::size_t{1} << params::LEAF_CACHE_BITS : 0);
   std::uint16_t generation_ = 0;
+  float cutoff_ = Eval::PROB_CUTOFF;
   const core::Deadline* deadline_ = nullptr;
   bool aborted_ = false;
   std::uint64_t nodes_ = 0;
@@ -175,7 +177,8 @@ class ExpectimaxAi final : public Ai {
     // A depth is a maximum, also under a time budget (the budget still holds).
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, params::MAX_DEPTH) : params::MAX_DEPTH;
     ++generation_;
-    for (auto& s : searchers_) s.start(eval_, generation_, &deadline);
+    const float cutoff = limits.prob_cutoff > 0 ? static_cast<float>(limits.prob_cutoff) : Eval::PROB_CUTOFF;
+    for (auto& s : searchers_) s.start(eval_, generation_, &deadline, cutoff);
 
     for (int depth = 1; depth <= max_depth && !deadline.expired(); ++depth) {
       // Step 1. Search every root move at this depth, the best of the last iteration first, on
@@ -216,7 +219,7 @@ class ExpectimaxAi final : public Ai {
     }
     // The first iteration is always kept, even if the budget was tiny.
     if (out.depth == 0) {
-      for (auto& s : searchers_) s.start(eval_, ++generation_, nullptr);
+      for (auto& s : searchers_) s.start(eval_, ++generation_, nullptr, cutoff);
       for (Dir d : moves) out.values[index(d)] = root_value(b, d, 1);
       out.best = best_of(out, moves);
       out.depth = 1;

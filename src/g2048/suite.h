@@ -40,6 +40,10 @@ struct SuiteSampling {
 /// end first and only its last moves are sampled. Deterministic for a deterministic player.
 std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSampling& sampling);
 
+/// The reference search's probability cut-off: finer than either evaluation's own, so that the
+/// reference sees the unlikely spawns a quick search leaves out.
+inline constexpr double SUITE_REFERENCE_CUTOFF = 1e-4;
+
 /// The reference: `reference` analyses every board (a fixed depth keeps it deterministic).
 /// `on_done(i)` is called after board i (progress).
 std::vector<SuitePosition> reference_positions(Ai& reference, const Limits& limits, const std::vector<Board>& boards,
