@@ -154,3 +154,16 @@ TEST(Suite2048, LastMovesSamplesOnlyTheEndOfEachGame) {
   const auto anywhere = sample_boards(*player, Limits{}, s);
   EXPECT_GT(anywhere.size(), sampled.size());
 }
+
+TEST(Suite2048, AProbabilityCutOffInTheLimitsOverridesTheEvaluations) {
+  auto search = ai("expectimax");
+  const Board open = parse_grid("2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128").value().to_board();
+  Limits fine = depth(3), coarse = depth(3);
+  fine.prob_cutoff = 1e-6;
+  coarse.prob_cutoff = 0.05;
+  const Analysis a = search->analyze(open, Limits(depth(3)));
+  const Analysis f = search->analyze(open, fine);
+  const Analysis c = search->analyze(open, coarse);
+  EXPECT_GT(f.nodes, c.nodes);
+  EXPECT_GE(f.nodes, a.nodes);
+}
