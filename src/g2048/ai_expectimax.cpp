@@ -1,7 +1,8 @@
 // Expectimax: max over the player's moves, expectation over spawns (every empty cell, a 2 with
 // p 0.9 and a 4 with p 0.1). Branches whose probability falls under a cut-off (each evaluation
-// its own) are evaluated statically; a transposition table per root move remembers chance nodes; iterative deepening
-// that spends the whole time budget; root moves are searched on several threads.
+// its own, or Limits::prob_cutoff) are evaluated statically; a transposition table per root move
+// remembers chance nodes; iterative deepening that spends the whole time budget; root moves are
+// searched on several threads.
 //
 // Two evaluations: the hand-set row heuristic, and the n-tuple network. The network values an
 // afterstate by the score still to come, so with it a move is worth its reward plus the value

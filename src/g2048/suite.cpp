@@ -13,20 +13,19 @@ namespace tilestone::g2048 {
 std::vector<Board> sample_boards(Ai& player, const Limits& limits, const SuiteSampling& sampling) {
   std::vector<Board> boards;
   for (int g = 0; g < sampling.games && static_cast<int>(boards.size()) < sampling.positions; ++g) {
-    // Step 1. The game's boards with a choice, in order (all of them, or those that qualify).
+    // Step 1. Play the game to its end; a board with one legal move is kept as Board{} (no choice).
     Game game(core::derive_seed(sampling.seed, static_cast<std::uint64_t>(g)));
     std::vector<Board> played;
-    int moves = 0;
     while (!game.over()) {
       const Board b = game.grid().to_board();
       const Analysis a = player.analyze(b, limits);
       if (!a.best) break;
       played.push_back(std::count(a.legal.begin(), a.legal.end(), true) > 1 ? b : Board{});
       game.play(*a.best);
-      ++moves;
     }
     // Step 2. One board in `every` from where sampling starts.
-    const std::size_t from = sampling.last_moves > 0 && moves > sampling.last_moves ? static_cast<std::size_t>(moves - sampling.last_moves) : 0;
+    const std::size_t last = static_cast<std::size_t>(sampling.last_moves);
+    const std::size_t from = last > 0 && played.size() > last ? played.size() - last : 0;
     int since = 0;
     for (std::size_t i = from; i < played.size() && static_cast<int>(boards.size()) < sampling.positions; ++i) {
       const Board b = played[i];
