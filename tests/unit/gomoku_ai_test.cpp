@@ -288,6 +288,31 @@ TEST(GomokuAi, StrongWithThreadsEndsWithTheWinAndInTime) {
   }
 }
 
+// With two threads or more the root VCT runs on a helper beside the main thread's deepening. A
+// win by threes only (j8 makes a double three; there is no four to make, so no VCF) that a
+// depth-2 search cannot see is still found and played, with its line, at a fixed depth (the
+// main thread waits for the VCT) and within a time budget.
+TEST(GomokuAi, StrongWithThreadsPlaysTheHelpersVct) {
+  auto b = board_from_moves(*parse_moves("g8a1h8o1j10a15j11o15", 15), 15, Rule::FREESTYLE);
+  ASSERT_TRUE(b.ok());
+  for (int threads : {1, 2, 3}) {
+    for (int time_ms : {0, 200}) {
+      Limits l;
+      l.time_ms = time_ms;
+      l.depth = time_ms == 0 ? 2 : 0;
+      l.memory_mb = 4;
+      l.threads = threads;
+      const auto r = make_engine(Level::STRONG)->search(*b, l);
+      EXPECT_EQ(r.move, *parse_point("j8", 15)) << threads << " threads, " << time_ms << " ms";
+      EXPECT_GT(r.value, params::WIN_BOUND) << threads << " threads, " << time_ms << " ms";
+      ASSERT_FALSE(r.pv.empty());
+      EXPECT_EQ(r.pv.front(), r.move);
+      EXPECT_EQ(r.pv.size() % 2, 1U) << "the line ends with our move: " << format_moves(r.pv, 15);
+      EXPECT_GT(r.nodes, 0U);
+    }
+  }
+}
+
 // The minimax level reports each finished depth with its value, nodes and time in their own
 // fields (a positional initialiser once put the value in `partial` and the node count in `value`
 // when SearchInfo gained a field).
