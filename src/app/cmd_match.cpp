@@ -4,6 +4,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <csignal>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -28,6 +31,19 @@
 
 namespace tilestone::app {
 namespace {
+
+// Set by the first SIGINT or SIGTERM: no new game starts, the games under way finish, and the
+// summary and files cover the games played. The handler then gives the signals back their
+// default action, so a second Ctrl-C quits at once.
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_stop_signal(int) {
+  g_stop.store(true);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  static const char message[] = "\nstopping: the games under way finish first (Ctrl-C again quits at once)\n";
+  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+}
 
 constexpr int MAX_TIME_MS = 600000;
 constexpr std::int64_t MAX_MATCH_MS = 24LL * 3600 * 1000;
@@ -157,6 +173,9 @@ void run(const MatchOptions& m) {
   }
   const bool tty = isatty(STDERR_FILENO) != 0;
   std::mutex mu;
+  g_stop.store(false);
+  const auto previous_int = std::signal(SIGINT, on_stop_signal);
+  const auto previous_term = std::signal(SIGTERM, on_stop_signal);
   const auto run = match::run_match(s, shard, m.jobs, [&](const match::Progress& p) {
     std::lock_guard lock(mu);
     if (tty) {
@@ -165,7 +184,11 @@ void run(const MatchOptions& m) {
     } else {
       fmt::print(stderr, "game {} done: {}\n", p.last->index + 1, progress_line(p, s));
     }
-  });
+  }, &g_stop);
+  if (!g_stop.load()) {
+    std::signal(SIGINT, previous_int);
+    std::signal(SIGTERM, previous_term);
+  }
   if (!run) throw UsageError(run.error());
   if (tty && run->stopped_early) fmt::print(stderr, "\n");
   std::cout << match::report_text(s, run->games, run->stopped_early);
@@ -177,7 +200,7 @@ void run(const MatchOptions& m) {
 
 void add_gomoku_match_command(CLI::App& gomoku) {
   auto m = std::make_shared<MatchOptions>();
-  auto* cmd = gomoku.add_subcommand("match", "Play two engines against each other: levels or Gomocup brains (pbrain:PATH)");
+  auto* cmd = gomoku.add_subcommand("match", "Play two engines against each other: levels or Gomocup brains (pbrain:PATH); Ctrl-C stops after the games under way");
   cmd->add_option("--black", m->black, "the first engine (black in even games): a level or pbrain:PATH[:NAME]")->required()->check(non_empty());
   cmd->add_option("--white", m->white, "the second engine")->required()->check(non_empty());
   cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required()->check(integer_in(1, MAX_GAMES));

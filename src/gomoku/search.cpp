@@ -154,12 +154,6 @@ struct Shared {
   RootWork work;
   std::atomic<bool> stop{false};
   core::Deadline hard;  // the search must be over by then
-  // With two threads or more, the first helper runs the root VCT while the main thread deepens
-  // (one thread runs it before deepening): `vct_line` holds the win it found, set before
-  // `vct_done` (both read by the main thread once `vct_done` is true).
-  std::vector<int> vct_line;
-  std::uint64_t vct_nodes = 0;
-  std::atomic<bool> vct_done{true};
   std::int64_t soft_us = INT64_MAX;  // no new iteration after this much time
   int max_depth = MAX_PLY - 8;
 };
@@ -219,25 +213,6 @@ class Worker {
   std::uint64_t nodes() const { return nodes_; }
   const std::vector<int>& pv() const { return best_pv_; }
 
-  // The first helper with two threads or more: the root VCT (the one thread runs it before its
-  // iterative deepening, taking part of its time), then serve().
-  void vct_then_serve(core::Deadline deadline) {
-    ThreatBudget budget;
-    budget.stop = &shared_.stop;
-    budget.deadline = &deadline;
-    budget.max_depth = params::VCT_ROOT_DEPTH;
-    budget.max_nodes = params::VCT_ROOT_NODES;
-    budget.cache = cache_;
-    const ThreatResult vct = find_vct(board_, budget);
-    shared_.vct_nodes = vct.nodes;
-    if (vct.found && !vct.line.empty()) {
-      shared_.vct_line = vct.line;
-      shared_.stop = true;  // the main thread ends its iteration and plays the win
-    }
-    shared_.vct_done = true;
-    serve();
-  }
-
   // A helper's loop: take root moves of the iteration under way until none is left, then wait
   // for the next iteration, until the search stops.
   void serve() {
@@ -272,28 +247,11 @@ class Worker {
         if (stopped()) break;
         w.result[i].store(RootWork::pack(seen, score <= g ? RootWork::FAIL_LOW : RootWork::FAIL_HIGH, score));
       }
-      if (!stopped()) speculate(depth, moves);
       serving_ = 0;
     }
   }
 
  private:
-  // A helper with no root move left to take while the main thread finishes the iteration: the
-  // root moves one ply deeper, with a null window at the next iteration's likely aspiration
-  // bound, so that the table holds their values when it starts. It stops when the iteration
-  // ends (the main thread publishes the next one right after).
-  void speculate(int depth, const std::vector<int>& moves) {
-    if (depth + 1 > shared_.max_depth) return;
-    const int g = shared_.work.alpha.load() - params::ASPIRATION_WINDOW;
-    if (std::abs(g) > WIN_BOUND) return;
-    for (int m : moves) {
-      board_.play_index(m);
-      node(depth, -g - 1, -g, 1, false);
-      board_.undo();
-      if (stopped()) return;
-    }
-  }
-
   // The whole search is over, or (a helper) the iteration it works for is.
   bool stopped() const {
     return shared_.stop.load(std::memory_order_relaxed) ||
@@ -690,9 +648,8 @@ class StrongEngine final : public Engine {
     std::vector<std::unique_ptr<ThreatCache>> caches;
     for (int t = 0; t < threads; ++t) caches.push_back(std::make_unique<ThreatCache>());
 
-    // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play. With two
-    // threads or more the VCT runs on the first helper, beside the main thread's deepening.
-    if (auto quick = forced_answer(b, shared, limits, *caches[0], threads == 1)) return finish(*quick);
+    // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
+    if (auto quick = forced_answer(b, shared, limits, *caches[0])) return finish(*quick);
 
     // Step 2. Iterative deepening on the main thread; helpers take root moves (RootWork), each
     // on its own board copy, all sharing the table.
@@ -705,28 +662,13 @@ class StrongEngine final : public Engine {
     for (int t = 0; t < threads; ++t) workers.push_back(std::make_unique<Worker>(b, shared, caches[static_cast<std::size_t>(t)].get()));
     {
       std::vector<std::jthread> helpers;
-      if (threads > 1) shared.vct_done = false;
-      for (int t = 1; t < threads; ++t) {
-        helpers.emplace_back([&, t] {
-          if (t == 1) workers[1]->vct_then_serve(root_vct_deadline(shared, limits));
-          else workers[static_cast<std::size_t>(t)]->serve();
-        });
-      }
+      for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->serve(); });
       workers[0]->think(root, progress);
-      // A search that ends before the VCT (a fixed depth reached) waits for it: its budget bounds it.
-      while (!shared.vct_done.load()) std::this_thread::yield();
       {
         std::lock_guard lock(shared.work.m);  // a helper between its test and its wait sees it
         shared.stop = true;
       }
       shared.work.cv.notify_all();
-    }
-    threat_nodes_ += shared.vct_nodes;
-    if (!shared.vct_line.empty()) {
-      result = threat_win(b, shared.vct_line);
-      result.nodes = threat_nodes_;
-      for (auto& w : workers) result.nodes += w->nodes();
-      return finish(result);
     }
     const Worker& main = *workers[0];
     result.move = b.point(main.best_move());
@@ -768,35 +710,7 @@ class StrongEngine final : public Engine {
     return out;
   }
 
-  // The root VCT's time: VCT_TIME_PERCENT of the budget, within the search's own.
-  static core::Deadline root_vct_deadline(const Shared& shared, const Limits& limits) {
-    core::Deadline d = shared.hard;
-    if (limits.time_ms > 0) d = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT);
-    if (d.remaining_us() > shared.hard.remaining_us()) d = shared.hard;
-    return d;
-  }
-
-  // The answer that plays a threat search's win (attacker, defender, ..., the last attacker move).
-  static SearchResult threat_win(const Board& b, const std::vector<int>& line) {
-    SearchResult r;
-    r.move = b.point(line[0]);
-    // The line ends in the five, or in a four the defender cannot stop (an open four, two five
-    // points): then the five comes two plies later, and the value says so.
-    int plies = static_cast<int>(line.size());
-    {
-      Board after = b;
-      Outcome o = Outcome::NONE;
-      for (int m : line) o = play_and_judge(after, after.point(m));
-      if (o == Outcome::NONE) plies += 2;
-    }
-    r.value = win_in(plies);
-    for (int m : line) r.pv.push_back(b.point(m));
-    r.depth = static_cast<int>(line.size());
-    return r;
-  }
-
-  // `with_vct`: the VCT as well (one thread; with more, a helper runs it).
-  std::optional<SearchResult> forced_answer(Board& b, Shared& shared, const Limits& limits, ThreatCache& cache, bool with_vct) {
+  std::optional<SearchResult> forced_answer(Board& b, Shared& shared, const Limits& limits, ThreatCache& cache) {
     const Color me = b.to_move(), them = opponent(me);
     SearchResult r;
     r.depth = 1;
@@ -833,8 +747,10 @@ class StrongEngine final : public Engine {
     auto vcf = find_vcf(b, budget);
     r.nodes += vcf.nodes;
     threat_nodes_ = vcf.nodes;
-    if (!vcf.found && with_vct) {
-      const core::Deadline vct_deadline = root_vct_deadline(shared, limits);
+    if (!vcf.found) {
+      core::Deadline vct_deadline = shared.hard;
+      if (limits.time_ms > 0) vct_deadline = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT);
+      if (vct_deadline.remaining_us() > shared.hard.remaining_us()) vct_deadline = shared.hard;
       budget.deadline = &vct_deadline;
       budget.max_depth = params::VCT_ROOT_DEPTH;
       budget.max_nodes = params::VCT_ROOT_NODES;
@@ -843,9 +759,19 @@ class StrongEngine final : public Engine {
       threat_nodes_ += vcf.nodes;
     }
     if (!vcf.found || vcf.line.empty()) return std::nullopt;
-    const std::uint64_t nodes = r.nodes;
-    r = threat_win(b, vcf.line);
-    r.nodes = nodes;
+    r.move = b.point(vcf.line[0]);
+    // The line ends in the five, or in a four the defender cannot stop (an open four, two five
+    // points): then the five comes two plies later, and the value says so.
+    int plies = static_cast<int>(vcf.line.size());
+    {
+      Board after = b;
+      Outcome o = Outcome::NONE;
+      for (int m : vcf.line) o = play_and_judge(after, after.point(m));
+      if (o == Outcome::NONE) plies += 2;
+    }
+    r.value = win_in(plies);
+    for (int m : vcf.line) r.pv.push_back(b.point(m));
+    r.depth = static_cast<int>(vcf.line.size());
     return r;
   }
 

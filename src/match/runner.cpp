@@ -158,7 +158,8 @@ const Opening& opening_of(const MatchSettings& s, int game) {
   return s.openings[static_cast<std::size_t>(game / 2) % s.openings.size()];
 }
 
-core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shard, int jobs, const ProgressFn& progress) {
+core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shard, int jobs, const ProgressFn& progress,
+                                 const std::atomic<bool>* stop) {
   if (auto a = player_name(s.first); !a) return core::fail(a.error());
   if (auto b = player_name(s.second); !b) return core::fail(b.error());
   if (s.openings.empty()) return core::fail("the match has no openings");
@@ -178,7 +179,7 @@ core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shar
     // Each thread keeps its two players (and so its brain processes) from game to game.
     auto first = make_player(s.first), second = make_player(s.second);
     for (std::size_t i = next.fetch_add(1); i < mine.size(); i = next.fetch_add(1)) {
-      if (decided) break;
+      if (decided || (stop != nullptr && stop->load())) break;
       const int k = mine[i];
       GameResult g = play_one(s, k, *first.value(), *second.value());
       std::lock_guard lock(mu);

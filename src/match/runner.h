@@ -3,6 +3,7 @@
 // judging every answer as the Gomocup judge does, several games at a time, and stops early when
 // an SPRT has decided.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -76,10 +77,12 @@ struct MatchRun {
 };
 
 /// Plays the games of `shard` on `jobs` threads, each thread with its own two players. With an
-/// SPRT in the settings and a whole run, no new game starts once the test has decided.
+/// SPRT in the settings and a whole run, no new game starts once the test has decided; nor once
+/// `stop` is set (a user's Ctrl-C): the games under way finish and count, the rest are not
+/// played (stopped_early).
 /// Player errors that stop a game (a brain that cannot start) lose that game, not the run; a
 /// description that names no player is an error before any game.
 core::Result<MatchRun> run_match(const MatchSettings& settings, const core::Shard& shard, int jobs,
-                                 const ProgressFn& progress = {});
+                                 const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace tilestone::match

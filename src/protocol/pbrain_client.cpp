@@ -54,12 +54,19 @@ bool PbrainProcess::start() {
   posix_spawn_file_actions_adddup2(&actions, in_pipe[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // The brain gets a process group of its own: a Ctrl-C at the terminal reaches the manager,
+  // which lets the games under way finish, and not the brains playing them.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
   std::string arg0 = path_;
   char* argv[] = {arg0.data(), nullptr};
   pid_t pid = -1;
   const bool search_path = path_.find('/') == std::string::npos;
-  const int rc = search_path ? posix_spawnp(&pid, path_.c_str(), &actions, nullptr, argv, environ)
-                             : posix_spawn(&pid, path_.c_str(), &actions, nullptr, argv, environ);
+  const int rc = search_path ? posix_spawnp(&pid, path_.c_str(), &actions, &attr, argv, environ)
+                             : posix_spawn(&pid, path_.c_str(), &actions, &attr, argv, environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in_pipe[0]);
   ::close(out_pipe[1]);

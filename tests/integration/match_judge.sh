@@ -101,4 +101,26 @@ printf '0,0, 9,9\n' > "$dir/bad-openings.txt"
 # A brain that does not exist loses its games (it can't start); the match itself still ends.
 out=$("$T" gomoku match --black pbrain:/nonexistent/brain --white scorer --games 2 --size 9 2> /dev/null) || fail "missing brain: $out"
 echo "$out" | grep -q "forfeits: brain no-start x2" || fail "missing brain: $out"
+
+# Ctrl-C: SIGINT to the manager's whole process group, as a terminal sends it. No new game
+# starts, the games under way finish and count (the brains have process groups of their own, so
+# the signal does not kill them: no forfeit), and the summary and the record cover the games
+# played. (Before, the manager died with everything it had played, and the brains with it.)
+# (A shell starts background commands with SIGINT ignored, which exec keeps: python puts back the
+# default action a terminal's foreground job has, and a session of its own, before it execs.)
+python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])' \
+  "$T" gomoku match --black "pbrain:$BUILD/pbrain-tilestone:a" --white "pbrain:$BUILD/pbrain-tilestone:b" --games 400 \
+  --time-ms 50 --size 15 --tolerance-ms 2000 --jobs 2 --seed 9 --record "$dir/stop.tsv" > "$dir/stop.out" 2> "$dir/stop.err" &
+pid=$!
+for _ in $(seq 1 600); do grep -q "game [0-9]* done" "$dir/stop.err" && break; sleep 0.1; done
+grep -q "game [0-9]* done" "$dir/stop.err" || fail "stop: no game finished in 60 s"
+kill -INT -- -"$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 0 ] || fail "stop: exit status $rc: $(cat "$dir/stop.err")"
+played=$(sed -n 's/^stopped early: \([0-9]*\) of 400 games played$/\1/p' "$dir/stop.out")
+[ -n "$played" ] && [ "$played" -ge 1 ] && [ "$played" -lt 400 ] || fail "stop: no 'stopped early' line: $(cat "$dir/stop.out")"
+grep -q "forfeits: none" "$dir/stop.out" || fail "stop: the signal cost a game: $(cat "$dir/stop.out")"
+[ "$(grep -vc '^#' "$dir/stop.tsv")" -eq "$played" ] || fail "stop: the record does not hold the $played games played"
+grep -q "stopping: the games under way finish first" "$dir/stop.err" || fail "stop: no message on stderr"
 echo "match judge ok"

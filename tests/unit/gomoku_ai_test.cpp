@@ -288,11 +288,10 @@ TEST(GomokuAi, StrongWithThreadsEndsWithTheWinAndInTime) {
   }
 }
 
-// With two threads or more the root VCT runs on a helper beside the main thread's deepening. A
-// win by threes only (j8 makes a double three; there is no four to make, so no VCF) that a
-// depth-2 search cannot see is still found and played, with its line, at a fixed depth (the
-// main thread waits for the VCT) and within a time budget.
-TEST(GomokuAi, StrongWithThreadsPlaysTheHelpersVct) {
+// A win by threes only (j8 makes a double three; there is no four to make, so no VCF) that a
+// depth-2 search cannot see is found by the root VCT and played, with its line, with 1, 2 and 3
+// threads, at a fixed depth and within a time budget.
+TEST(GomokuAi, StrongPlaysTheRootVctWithAnyThreads) {
   auto b = board_from_moves(*parse_moves("g8a1h8o1j10a15j11o15", 15), 15, Rule::FREESTYLE);
   ASSERT_TRUE(b.ok());
   for (int threads : {1, 2, 3}) {
