@@ -6,13 +6,13 @@
 
 #include <atomic>
 #include <csignal>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +21,7 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/stop_signals.h"
 #include "core/rng.h"
 #include "core/shard.h"
 #include "gomoku/match.h"
@@ -174,8 +175,7 @@ void run(const MatchOptions& m) {
   const bool tty = isatty(STDERR_FILENO) != 0;
   std::mutex mu;
   g_stop.store(false);
-  const auto previous_int = std::signal(SIGINT, on_stop_signal);
-  const auto previous_term = std::signal(SIGTERM, on_stop_signal);
+  std::optional<StopSignals> signals(std::in_place, on_stop_signal);
   const auto run = match::run_match(s, shard, m.jobs, [&](const match::Progress& p) {
     std::lock_guard lock(mu);
     if (tty) {
@@ -185,10 +185,7 @@ void run(const MatchOptions& m) {
       fmt::print(stderr, "game {} done: {}\n", p.last->index + 1, progress_line(p, s));
     }
   }, &g_stop);
-  if (!g_stop.load()) {
-    std::signal(SIGINT, previous_int);
-    std::signal(SIGTERM, previous_term);
-  }
+  signals.reset();
   if (!run) throw UsageError(run.error());
   if (tty && run->stopped_early) fmt::print(stderr, "\n");
   std::cout << match::report_text(s, run->games, run->stopped_early);

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/stop_signals.h"
 #include "g2048/td_train.h"
 #include "g2048/train_log.h"
 #include "g2048/weights_file.h"
@@ -167,11 +168,10 @@ void run_train(const TrainOptions& o) {
     if (auto r = save_network(n, o.out, {}, &s); !r) std::fprintf(stderr, "\ncheckpoint failed: %s\n", r.error().c_str());
   };
   g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, on_sigint);
-  auto previous_term = std::signal(SIGTERM, on_sigint);
-  train(*net, cfg, hooks, &state);
-  std::signal(SIGTERM, previous_term);
-  std::signal(SIGINT, previous);
+  {
+    const StopSignals signals(on_sigint);
+    train(*net, cfg, hooks, &state);
+  }
   if (tty) std::fputs("\n", stderr);
 
   // Step 3. The final file and the curve. An interrupted run saves exact weights and the training
