@@ -12,7 +12,6 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -174,9 +173,7 @@ void run(const MatchOptions& m) {
   }
   const bool tty = isatty(STDERR_FILENO) != 0;
   std::mutex mu;
-  g_stop.store(false);
-  std::optional<StopSignals> signals(std::in_place, on_stop_signal);
-  const auto run = match::run_match(s, shard, m.jobs, [&](const match::Progress& p) {
+  const auto progress = [&](const match::Progress& p) {
     std::lock_guard lock(mu);
     if (tty) {
       fmt::print(stderr, "\r{}", progress_line(p, s));
@@ -184,8 +181,12 @@ void run(const MatchOptions& m) {
     } else {
       fmt::print(stderr, "game {} done: {}\n", p.last->index + 1, progress_line(p, s));
     }
-  }, &g_stop);
-  signals.reset();
+  };
+  g_stop.store(false);
+  const auto run = [&] {
+    const StopSignals signals(on_stop_signal);  // given back once the games are over
+    return match::run_match(s, shard, m.jobs, progress, &g_stop);
+  }();
   if (!run) throw UsageError(run.error());
   if (tty && run->stopped_early) fmt::print(stderr, "\n");
   std::cout << match::report_text(s, run->games, run->stopped_early);
