@@ -122,10 +122,25 @@ inline void Board::set_info(CellData& cd, int c, int old_combo) {
   cd.tempo[c] = info.tempo;
 }
 
+namespace {
+constexpr std::array<int, 4> COMBO_WEIGHT = {11 * 11 * 11, 11 * 11, 11, 1};  // of combo_index, by direction
+}  // namespace
+
+const PointInfo& Board::info_if(Color c, int idx, int d, int k, Color stone) const {
+  assert(k != 0 && k >= -4 && k <= 4 && cells_[idx] == CELL_EMPTY && cells_[idx + k * offsets_[d]] == CELL_EMPTY);
+  const CellData& cd = data_[idx];
+  const int ci = index_of(c);
+  const int slot = key_slot(k);
+  const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(stone) << (2 * slot)));
+  const Pattern p = tables_[ci][key];
+  const int combo = cd.combo[ci] + (static_cast<int>(p) - static_cast<int>(cd.pattern[ci][d])) * COMBO_WEIGHT[d];
+  return info_[ci][combo];
+}
+
 // Writes `code` into slot `slot` of cell q's window along d and, if q is empty, refreshes what
 // a stone there would make (only this one line of q changed).
 inline void Board::update_line_cell(int q, int d, int slot, int code) {
-  static constexpr std::array<int, 4> WEIGHT = {11 * 11 * 11, 11 * 11, 11, 1};  // of combo_index
+  static constexpr const std::array<int, 4>& WEIGHT = COMBO_WEIGHT;
   if (cells_[q] == CELL_WALL) return;
   CellData& cd = data_[q];
   const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));

@@ -95,6 +95,12 @@ class Board {
   int four_cells(Color c) const { return counts_[index_of(c)][2]; }
   /// Strongest line pattern c makes on idx.
   Pattern best_pattern(Color c, int idx) const { return data_[idx].best[index_of(c)]; }
+  /// What kind() and best_pattern() of colour c on the empty cell idx would be with one more
+  /// stone, of colour `stone`, on the empty cell k steps from idx along direction d (k in -4..4,
+  /// not 0), as play_index() of that cell would make them: only idx's window along d changes.
+  /// Asks in one table lookup what trying the stone asks in a move and its undo.
+  PointKind kind_if(Color c, int idx, int d, int k, Color stone) const { return info_if(c, idx, d, k, stone).kind; }
+  Pattern best_pattern_if(Color c, int idx, int d, int k, Color stone) const { return info_if(c, idx, d, k, stone).best; }
   /// Number of stones within distance 2 (Chebyshev) of idx.
   int near(int idx) const { return near_[idx]; }
 
@@ -142,6 +148,7 @@ class Board {
   static constexpr std::uint64_t PASS_KEY = 0x9E37'79B9'7F4A'7C15ULL;
   Color parity_side() const { return (history_.size() % 2 == 0) ? Color::BLACK : Color::WHITE; }
 
+  const PointInfo& info_if(Color c, int idx, int d, int k, Color stone) const;
   void update_line_cell(int q, int d, int slot, int code);
   void set_info(CellData& cd, int c, int old_combo);
   void refresh_cell(int q);

@@ -1,6 +1,7 @@
 #include "gomoku/eval.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "gomoku/rules.h"
 
@@ -46,6 +47,23 @@ LineCells five_points_near(const Board& board, int idx, Color c) {
   }
   out.sort_unique();
   return out;
+}
+
+bool makes_two_fives(Board& board, int idx, Color c) {
+  assert(board.to_move() == c && board.cell(idx) == CELL_EMPTY);
+  if (board.five_rule(c) == FiveRule::FIVE_OR_MORE) {
+    int fours = 0;
+    for (int d = 0; d < 4; ++d) {
+      const Pattern p = board.pattern(c, idx, d);
+      if (p == Pattern::FLEX4) return true;
+      fours += p == Pattern::BLOCK4 ? 1 : 0;
+    }
+    return fours >= 2;
+  }
+  board.play_index(idx);
+  const bool two = five_points_near(board, idx, c).size() >= 2;
+  board.undo();
+  return two;
 }
 
 int order_score(const Board& board, int idx, Color me) {

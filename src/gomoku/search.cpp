@@ -81,34 +81,28 @@ struct ThreatAnswers {
  private:
   // The points of a sure four-three's lines that `floor` leaves out but after which it is a
   // four-three no more: the stone beyond either end of its three (x_xx capped on the far side).
-  // Found by trying each such point (a handful per threat, only when one is on the board).
-  void find_breaks(Board& b, const CellList<32>& sure) {
+  // Each such point is asked of the board (Board::kind_if) rather than tried with a move.
+  void find_breaks(const Board& b, const CellList<32>& sure) {
     for (int t : sure) {
       for (int d = 0; d < 4; ++d) {
         if (b.pattern(them, t, d) < Pattern::FLEX3) continue;
         for (int k = -4; k <= 4; ++k) {
           const int q = t + k * b.offset(d);
           if (k == 0 || b.cell(q) != CELL_EMPTY || !b.near(q) || allows(b, q) || !may_play(b, q, me)) continue;
-          b.play_index(q);
-          const bool broken = b.kind(them, t) < PointKind::FOUR_PLUS;
-          b.undo();
-          if (broken) extra.push(q);
+          if (b.kind_if(them, t, d, k, me) < PointKind::FOUR_PLUS) extra.push(q);
         }
       }
     }
   }
 
   // Our stones on the lines through the block points after which a stone there makes our four.
-  void find_counters(Board& b, const CellList<32>& blocks) {
+  void find_counters(const Board& b, const CellList<32>& blocks) {
     for (int f : blocks) {
       for (int d = 0; d < 4; ++d) {
         for (int k = -4; k <= 4; ++k) {
           const int q = f + k * b.offset(d);
           if (k == 0 || b.cell(q) != CELL_EMPTY || extra.contains(q)) continue;
-          b.play_index(q);
-          const bool four = b.best_pattern(me, f) >= Pattern::BLOCK4;
-          b.undo();
-          if (four) extra.push(q);
+          if (b.best_pattern_if(me, f, d, k, me) >= Pattern::BLOCK4) extra.push(q);
         }
       }
     }
@@ -395,9 +389,7 @@ class Worker {
       bool win = false;
       board_.for_each_candidate([&](int q) {
         if (win || board_.kind(me, q) < PointKind::FOUR_PLUS || !may_play(board_, q, me)) return;
-        board_.play_index(q);
-        win = five_points_near(board_, q, me).size() >= 2;
-        board_.undo();
+        win = makes_two_fives(board_, q, me);
       });
       if (win) return win_in(ply + 3);
     }

@@ -135,10 +135,7 @@ class ThreatSearch {
       // Step 1: a live four (or double four) with nothing to answer it wins.
       if (forced == 0 && b_.kind(a, m) >= PointKind::FOUR_PLUS && b_.best_pattern(a, m) >= Pattern::BLOCK4 &&
           b_.five_cells(d) == 0) {
-        b_.play_index(m);
-        const bool win = five_points_near(b_, m, a).size() >= 2;
-        b_.undo();
-        if (win) {
+        if (makes_two_fives(b_, m, a)) {
           line = {m};
           return true;
         }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gomoku/board.h"
+#include "gomoku/eval.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
 #include "gomoku_diagram.h"
@@ -412,6 +413,80 @@ TEST(GomokuRenju, IncrementalCountsMatchARecount) {
     EXPECT_EQ(kept(b), start);
   }
   EXPECT_GT(forbidden_seen, 0);
+}
+
+// What the board answers about a stone not played (kind_if, best_pattern_if, makes_two_fives)
+// is what playing the stone shows, on every point near the stones of seeded random games under
+// each rule, for stones of either colour.
+TEST(GomokuBoard, AskedStonesMatchTriedStones) {
+  std::mt19937 rng(20261125);
+  int checked = 0, fours = 0, two_fives = 0;
+  for (Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) {
+    for (int game = 0; game < 12; ++game) {
+      Board b(15, rule);
+      b.play({7, 7});
+      for (int ply = 0; ply < 60; ++ply) {
+        std::vector<int> cands;
+        b.for_each_candidate([&](int q) { cands.push_back(q); });
+        // A few points, each with every stone on its lines.
+        for (int n = 0; n < 4; ++n) {
+          const int idx = cands[rng() % cands.size()];
+          for (int d = 0; d < 4; ++d)
+            for (int k = -4; k <= 4; ++k) {
+              const int q = idx + k * b.offset(d);
+              if (k == 0 || b.cell(q) != CELL_EMPTY) continue;
+              for (bool pass : {false, true}) {
+                if (pass) b.pass();
+                const Color stone = b.to_move();
+                std::array<PointKind, 2> asked_kind{};
+                std::array<Pattern, 2> asked_best{};
+                for (Color c : {Color::BLACK, Color::WHITE}) {
+                  asked_kind[c == Color::BLACK ? 0 : 1] = b.kind_if(c, idx, d, k, stone);
+                  asked_best[c == Color::BLACK ? 0 : 1] = b.best_pattern_if(c, idx, d, k, stone);
+                }
+                b.play_index(q);
+                for (Color c : {Color::BLACK, Color::WHITE}) {
+                  ASSERT_EQ(asked_kind[c == Color::BLACK ? 0 : 1], b.kind(c, idx)) << b.size() << " " << static_cast<int>(rule);
+                  ASSERT_EQ(asked_best[c == Color::BLACK ? 0 : 1], b.best_pattern(c, idx));
+                }
+                b.undo();
+                if (pass) b.pass();
+                ++checked;
+              }
+            }
+          const Color me = b.to_move();
+          if (b.five_cells(me) == 0) {
+            b.play_index(idx);
+            const bool tried = five_points_near(b, idx, me).size() >= 2;
+            b.undo();
+            fours += b.best_pattern(me, idx) >= Pattern::BLOCK4 ? 1 : 0;
+            two_fives += tried ? 1 : 0;
+            ASSERT_EQ(makes_two_fives(b, idx, me), tried) << "game " << game << " ply " << b.move_count();
+          }
+        }
+        const int q = cands[rng() % cands.size()];
+        const Verdict v = judge_move(b, b.point(q));
+        if (v == Verdict::WINS) break;
+        if (v == Verdict::NORMAL) b.play_index(q);
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+  EXPECT_GT(fours, 50);  // the random games make fours, and some of them open ones
+  EXPECT_GT(two_fives, 5);
+
+  // Two dead fours on two lines, which random games seldom make: a row and a column of three
+  // black stones, each capped by white, meet on g8.
+  for (Rule rule : {Rule::FREESTYLE, Rule::RENJU}) {
+    Board b(15, rule);
+    for (Point p : std::vector<Point>{{3, 7}, {2, 7}, {4, 7}, {6, 3}, {5, 7}, {0, 0}, {6, 4}, {0, 14}, {6, 5}, {14, 0}, {6, 6}, {14, 14}})
+      b.play(p);
+    ASSERT_EQ(b.to_move(), Color::BLACK);
+    ASSERT_EQ(b.five_cells(Color::BLACK), 0);
+    // (In renju the point is forbidden to black; whether it may be played is the caller's to ask.)
+    EXPECT_TRUE(makes_two_fives(b, b.index({6, 7}), Color::BLACK));
+    EXPECT_FALSE(makes_two_fives(b, b.index({7, 7}), Color::BLACK));  // one dead four
+  }
 }
 
 // Legal move sequences of `depth` plies: forbidden points are not legal, and a win ends a line.
