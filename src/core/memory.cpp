@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 
 namespace tilestone::core {
@@ -23,6 +24,13 @@ void* map_zeroed(std::size_t bytes) {
 
 void unmap(void* p, std::size_t bytes) {
   if (p) munmap(p, bytes);
+}
+
+void advise_huge_pages(void* p, std::size_t bytes) {
+  constexpr std::uintptr_t HUGE = std::uintptr_t{2} << 20;
+  const auto start = (reinterpret_cast<std::uintptr_t>(p) + HUGE - 1) / HUGE * HUGE;
+  const auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / HUGE * HUGE;
+  if (p && end > start) madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);
 }
 
 void* alloc_huge(std::size_t bytes) {

@@ -36,6 +36,10 @@ ZeroedArray<T> zeroed_array(std::size_t count) {
   return ZeroedArray<T>(static_cast<T*>(map_zeroed(bytes)), Unmapper{bytes});
 }
 
+/// Asks the kernel to back the 2 MiB blocks inside [p, p + bytes) with huge pages (only advice:
+/// where it has none to give, the memory works as before). For tables read at random.
+void advise_huge_pages(void* p, std::size_t bytes);
+
 /// Bytes aligned to a 2 MiB boundary that the kernel is asked to back with huge pages (where
 /// transparent huge pages are enabled on request, as they often are): tables read at random all
 /// over hundreds of megabytes then miss the TLB far less. Null when the memory cannot be had.

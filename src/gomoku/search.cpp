@@ -471,6 +471,7 @@ class Worker {
     const Color me = board_.to_move();
     const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet_move(m)) ? 1 : 0;
     board_.play_index(m);
+    shared_.tt->prefetch(board_.hash());
     int score;
     if (i == 0) {
       score = -node(depth - 1, -beta, -alpha, ply + 1, pv);

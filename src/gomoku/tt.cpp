@@ -21,6 +21,7 @@ void TranspositionTable::resize(std::size_t mb) {
   for (;; n /= 2) {
     slots_ = core::zeroed_array<Slot>(n);
     if (slots_) {
+      core::advise_huge_pages(slots_.get(), n * sizeof(Slot));  // probes at random all over it
       mask_ = n - 1;
       return;
     }

@@ -44,6 +44,9 @@ class TranspositionTable {
   /// longer match their keys.
   void clear() { salt_ += SALT_STEP; }
 
+  /// Starts loading the slot of `key` into the cache, for a probe() a little later.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & mask_]); }
+
   std::optional<TTEntry> probe(std::uint64_t key) const {
     Slot& s = slots_[key & mask_];
     const std::uint64_t data = load(s.data);
