@@ -140,7 +140,6 @@ const PointInfo& Board::info_if(Color c, int idx, int d, int k, Color stone) con
 // Writes `code` into slot `slot` of cell q's window along d and, if q is empty, refreshes what
 // a stone there would make (only this one line of q changed).
 inline void Board::update_line_cell(int q, int d, int slot, int code) {
-  static constexpr const std::array<int, 4>& WEIGHT = COMBO_WEIGHT;
   if (cells_[q] == CELL_WALL) return;
   CellData& cd = data_[q];
   const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
@@ -153,7 +152,7 @@ inline void Board::update_line_cell(int q, int d, int slot, int code) {
     if (p == old) continue;
     cd.pattern[c][d] = p;
     const int old_combo = cd.combo[c];
-    cd.combo[c] = static_cast<std::uint16_t>(old_combo + (static_cast<int>(p) - static_cast<int>(old)) * WEIGHT[d]);
+    cd.combo[c] = static_cast<std::uint16_t>(old_combo + (static_cast<int>(p) - static_cast<int>(old)) * COMBO_WEIGHT[d]);
     set_info(cd, c, old_combo);
   }
 }

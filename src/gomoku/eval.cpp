@@ -51,7 +51,7 @@ LineCells five_points_near(const Board& board, int idx, Color c) {
 
 bool makes_two_fives(Board& board, int idx, Color c) {
   assert(board.to_move() == c && board.cell(idx) == CELL_EMPTY);
-  if (board.five_rule(c) == FiveRule::FIVE_OR_MORE) {
+  if (board.five_rule(c) == FiveRule::FIVE_OR_MORE && board.five_cells(c) == 0) {
     int fours = 0;
     for (int d = 0; d < 4; ++d) {
       const Pattern p = board.pattern(c, idx, d);

@@ -65,11 +65,11 @@ using LineCells = CellList<32>;
 /// Empty cells on the four lines through idx (within 4) where c makes a five, in index order.
 LineCells five_points_near(const Board& board, int idx, Color c);
 
-/// Whether the side to move, c, with no five to make now, leaves two points to make five with a
-/// stone on the empty point idx (a live four, or fours on two lines): a four the opponent cannot
-/// stop. With fives of five or more, idx's line patterns tell without the move (a five made next
-/// must run through idx, so each is a point that completes one of its lines); an exact five may
-/// be spoilt by a stone beyond the patterns' reach, so then the stone is tried.
+/// Whether a stone of the side to move, c, on the empty point idx leaves c two points to make five
+/// (a live four, or fours on two lines): a four the opponent cannot stop. With fives of five or
+/// more and no five to make now, idx's line patterns tell without the move (a five made next must
+/// run through idx, so each is a point that completes one of its lines); otherwise (an exact five
+/// may be spoilt by a stone beyond the patterns' reach) the stone is tried.
 bool makes_two_fives(Board& board, int idx, Color c);
 
 /// Move ordering score of idx for `me`: attack plus defence, threats far above the rest (the
