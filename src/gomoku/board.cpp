@@ -123,18 +123,26 @@ inline void Board::set_info(CellData& cd, int c, int old_combo) {
 }
 
 namespace {
-constexpr std::array<int, 4> COMBO_WEIGHT = {11 * 11 * 11, 11 * 11, 11, 1};  // of combo_index, by direction
+
+// A line window with `code` written into one slot.
+LineKey with_slot(LineKey key, int slot, unsigned code) {
+  return static_cast<LineKey>((key & ~(3u << (2 * slot))) | (code << (2 * slot)));
+}
+
+// combo_index after the pattern along direction d changed from `old` to `now`.
+int combo_with(int combo, int d, Pattern old, Pattern now) {
+  static constexpr std::array<int, 4> WEIGHT = {11 * 11 * 11, 11 * 11, 11, 1};  // of combo_index, by direction
+  return combo + (static_cast<int>(now) - static_cast<int>(old)) * WEIGHT[static_cast<std::size_t>(d)];
+}
+
 }  // namespace
 
 const PointInfo& Board::info_if(Color c, int idx, int d, int k, Color stone) const {
   assert(k != 0 && k >= -4 && k <= 4 && cells_[idx] == CELL_EMPTY && cells_[idx + k * offsets_[d]] == CELL_EMPTY);
   const CellData& cd = data_[idx];
   const int ci = index_of(c);
-  const int slot = key_slot(k);
-  const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(stone) << (2 * slot)));
-  const Pattern p = tables_[ci][key];
-  const int combo = cd.combo[ci] + (static_cast<int>(p) - static_cast<int>(cd.pattern[ci][d])) * COMBO_WEIGHT[d];
-  return info_[ci][combo];
+  const Pattern p = tables_[ci][with_slot(cd.key[d], key_slot(k), static_cast<unsigned>(stone))];
+  return info_[ci][combo_with(cd.combo[ci], d, cd.pattern[ci][d], p)];
 }
 
 // Writes `code` into slot `slot` of cell q's window along d and, if q is empty, refreshes what
@@ -142,7 +150,7 @@ const PointInfo& Board::info_if(Color c, int idx, int d, int k, Color stone) con
 inline void Board::update_line_cell(int q, int d, int slot, int code) {
   if (cells_[q] == CELL_WALL) return;
   CellData& cd = data_[q];
-  const auto key = static_cast<LineKey>((cd.key[d] & ~(3u << (2 * slot))) | (static_cast<unsigned>(code) << (2 * slot)));
+  const LineKey key = with_slot(cd.key[d], slot, static_cast<unsigned>(code));
   cd.key[d] = key;
   if (cells_[q] != CELL_EMPTY) return;
   // Most far neighbours keep their patterns; then nothing else about them changes either.
@@ -152,7 +160,7 @@ inline void Board::update_line_cell(int q, int d, int slot, int code) {
     if (p == old) continue;
     cd.pattern[c][d] = p;
     const int old_combo = cd.combo[c];
-    cd.combo[c] = static_cast<std::uint16_t>(old_combo + (static_cast<int>(p) - static_cast<int>(old)) * COMBO_WEIGHT[d]);
+    cd.combo[c] = static_cast<std::uint16_t>(combo_with(old_combo, d, old, p));
     set_info(cd, c, old_combo);
   }
 }

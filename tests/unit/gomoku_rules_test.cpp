@@ -416,8 +416,8 @@ TEST(GomokuRenju, IncrementalCountsMatchARecount) {
 }
 
 // What the board answers about a stone not played (kind_if, best_pattern_if, makes_two_fives)
-// is what playing the stone shows, on every point near the stones of seeded random games under
-// each rule, for stones of either colour.
+// is what playing the stone shows, on points drawn near the stones of seeded random games under
+// each rule (every stone on their lines), for stones of either colour.
 TEST(GomokuBoard, AskedStonesMatchTriedStones) {
   std::mt19937 rng(20261125);
   int checked = 0, fours = 0, two_fives = 0;
