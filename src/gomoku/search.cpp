@@ -224,6 +224,7 @@ class Worker {
         moves = w.moves;
       }
       serving_ = seen;
+      depth_now_ = depth;
       while (!stopped()) {
         std::uint64_t c = w.claim.load();
         const std::size_t i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
@@ -521,9 +522,14 @@ class Worker {
     // Step 3. Transposition table.
     const std::uint64_t key = board_.hash();
     int tt_move = -1;
+    int tt_score = 0, tt_depth = -1;
+    Bound tt_bound = Bound::NONE;
     if (auto e = shared_.tt->probe(key)) {
       tt_move = e->move;
       const int s = from_tt(e->score, ply);
+      tt_score = s;
+      tt_depth = e->depth;
+      tt_bound = e->bound;
       if (!pv && e->depth >= depth &&
           (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha))) {
         return s;
@@ -571,13 +577,31 @@ class Worker {
       futility = static_value + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
     }
     bool pruned = false;
+    // Step 4b. Singular extension: when the table's move is the only one that holds up to its
+    // value (every other move fails low against that value less a margin, at half the depth),
+    // it is searched a ply deeper. Not in renju, where it lost (-30 over 185 games at 100 ms;
+    // +41 in freestyle).
+    int extend = 0;
+    if (singular_ && depth >= params::SINGULAR_MIN_DEPTH && forced < 0 && list.size > 1 && list.move[0] == tt_move &&
+        tt_bound != Bound::UPPER && tt_depth >= depth - 3 && std::abs(tt_score) < WIN_BOUND && ply < 2 * depth_now_) {
+      const int sbeta = tt_score - params::SINGULAR_MARGIN * depth;
+      bool singular = true;
+      for (int i = 1; i < list.size && singular; ++i) {
+        board_.play_index(list.move[static_cast<std::size_t>(i)]);
+        const int score = -node(depth / 2 - 1, -sbeta, -sbeta + 1, ply + 1, false);
+        board_.undo();
+        if (stopped()) return 0;
+        singular = score < sbeta;
+      }
+      extend = singular ? 1 : 0;
+    }
     for (int i = 0; i < list.size && !cut; ++i) {
       const int m = list.move[static_cast<std::size_t>(i)];
       if (futility <= alpha && searched > 0 && quiet_move(m)) {
         pruned = true;
         continue;
       }
-      cut = search_move(m, searched++, depth, alpha, beta, ply, pv, best, best_move);
+      cut = search_move(m, searched++, depth + (i == 0 ? extend : 0), alpha, beta, ply, pv, best, best_move);
       if (stopped()) return 0;
     }
     if (pruned) best = std::max(best, futility);  // pruned only when futility <= alpha
@@ -599,6 +623,7 @@ class Worker {
   }
 
   Board board_;
+  bool singular_ = board_.rule() != Rule::RENJU;  // singular extensions (step 4b) under this rule
   Shared& shared_;
   ThreatCache* cache_;  // this thread's failed threat searches
   std::uint32_t serving_ = 0;  // a helper: the iteration whose moves it takes
