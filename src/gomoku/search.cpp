@@ -497,6 +497,26 @@ class Worker {
     return true;
   }
 
+  // Whether the table move `tt` (first in `list`) is singular: every other move, searched at half
+  // the depth, fails low against the table value less a margin. Only from SINGULAR_MIN_DEPTH, for
+  // a lower bound or exact value of nearly this depth that is not a proven result, and not in
+  // renju, where it lost (-30 over 185 games at 100 ms; +41 in freestyle).
+  bool singular(const MoveList& list, const TTEntry& tt, int depth, int ply) {
+    if (board_.rule() == Rule::RENJU || depth < params::SINGULAR_MIN_DEPTH || list.size < 2 || list.move[0] != tt.move ||
+        (tt.bound != Bound::LOWER && tt.bound != Bound::EXACT) || tt.depth < depth - 3 || std::abs(tt.score) >= WIN_BOUND ||
+        ply >= 2 * depth_now_) {
+      return false;
+    }
+    const int sbeta = tt.score - params::SINGULAR_MARGIN * depth;
+    for (int i = 1; i < list.size; ++i) {
+      board_.play_index(list.move[static_cast<std::size_t>(i)]);
+      const int score = -node(depth / 2 - 1, -sbeta, -sbeta + 1, ply + 1, false);
+      board_.undo();
+      if (stopped() || score >= sbeta) return false;
+    }
+    return true;
+  }
+
   int node(int depth, int alpha, int beta, int ply, bool pv) {
     assert(alpha < beta);
     pv_len_[ply] = 0;
@@ -521,20 +541,17 @@ class Worker {
 
     // Step 3. Transposition table.
     const std::uint64_t key = board_.hash();
-    int tt_move = -1;
-    int tt_score = 0, tt_depth = -1;
-    Bound tt_bound = Bound::NONE;
+    TTEntry tt;  // bound NONE: no entry
     if (auto e = shared_.tt->probe(key)) {
-      tt_move = e->move;
-      const int s = from_tt(e->score, ply);
-      tt_score = s;
-      tt_depth = e->depth;
-      tt_bound = e->bound;
+      tt = *e;
+      tt.score = from_tt(e->score, ply);
+      const int s = tt.score;
       if (!pv && e->depth >= depth &&
           (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha))) {
         return s;
       }
     }
+    const int tt_move = tt.move;
 
     // Step 3b. Reverse futility: near the leaves, a static value far above beta stands (the
     // opponent has no three to stop, so no forced line is ignored).
@@ -577,24 +594,10 @@ class Worker {
       futility = static_value + params::FUTILITY_MARGIN[static_cast<std::size_t>(depth)];
     }
     bool pruned = false;
-    // Step 4b. Singular extension: when the table's move is the only one that holds up to its
-    // value (every other move fails low against that value less a margin, at half the depth),
-    // it is searched a ply deeper. Not in renju, where it lost (-30 over 185 games at 100 ms;
-    // +41 in freestyle).
-    int extend = 0;
-    if (singular_ && depth >= params::SINGULAR_MIN_DEPTH && forced < 0 && list.size > 1 && list.move[0] == tt_move &&
-        tt_bound != Bound::UPPER && tt_depth >= depth - 3 && std::abs(tt_score) < WIN_BOUND && ply < 2 * depth_now_) {
-      const int sbeta = tt_score - params::SINGULAR_MARGIN * depth;
-      bool singular = true;
-      for (int i = 1; i < list.size && singular; ++i) {
-        board_.play_index(list.move[static_cast<std::size_t>(i)]);
-        const int score = -node(depth / 2 - 1, -sbeta, -sbeta + 1, ply + 1, false);
-        board_.undo();
-        if (stopped()) return 0;
-        singular = score < sbeta;
-      }
-      extend = singular ? 1 : 0;
-    }
+    // Step 4b. Singular extension: the table's move, when it is the only one that holds up to
+    // its value, is searched a ply deeper.
+    const int extend = forced < 0 && singular(list, tt, depth, ply) ? 1 : 0;
+    if (stopped()) return 0;
     for (int i = 0; i < list.size && !cut; ++i) {
       const int m = list.move[static_cast<std::size_t>(i)];
       if (futility <= alpha && searched > 0 && quiet_move(m)) {
@@ -623,7 +626,6 @@ class Worker {
   }
 
   Board board_;
-  bool singular_ = board_.rule() != Rule::RENJU;  // singular extensions (step 4b) under this rule
   Shared& shared_;
   ThreatCache* cache_;  // this thread's failed threat searches
   std::uint32_t serving_ = 0;  // a helper: the iteration whose moves it takes
