@@ -279,15 +279,17 @@ class Brain {
 
   // Plays our move on `next` (the position after the command), which becomes the position;
   // `nbest` > 1 also lists that many best moves as MESSAGE lines. A full board changes nothing.
+  // The turn's time is shared among the searches; one that starts after it ran out (a slow
+  // machine) searches one ply, so the list still has `nbest` moves (an ev at depth 1).
   bool answer_move(Board next, int nbest, std::ostream& out) {
     if (next.full()) return error(out, "the board is full");
     const core::Deadline clock = core::Deadline::in_ms(static_cast<double>(clock_.think_ms(arrived_.elapsed_us() / 1000)));
     std::vector<Point> best;
-    for (int i = 0; i < nbest && (i == 0 || !clock.expired()); ++i) {
+    for (int i = 0; i < nbest; ++i) {
       gomoku::Limits limits;
       limits.time_ms = static_cast<int>(std::max<std::int64_t>(1, clock.remaining_us() / 1000 / (nbest - i)));
       limits.threads = threads_;
-      limits.depth = max_depth_;
+      limits.depth = i > 0 && clock.expired() ? 1 : max_depth_;
       limits.memory_mb = tt_mb_;
       limits.avoid = best;
       gomoku::ProgressFn progress;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -370,6 +371,21 @@ TEST(ProtocolYixin, NbestListsDistinctMovesAndPlaysTheFirst) {
   EXPECT_EQ(answers[1], listed[0]);
   EXPECT_EQ(s.positions[3]->move_count(), 3);  // the move is played
   EXPECT_EQ(answers[2].rfind("ERROR", 0), 0u);
+}
+
+// A turn whose time runs out during the first search (here 1 ms: time_left 1; in CI a busy
+// machine) still lists as many moves as asked, the later ones from a one-ply search.
+TEST(ProtocolYixin, NbestListsEveryMoveWhenTheTurnRunsOut) {
+  const auto s = session("INFO time_left 1\nSTART 15\nYXBOARD\n7,7,2\n8,8,1\nDONE\nYXNBEST 4\n");
+  std::vector<std::string> listed, answers;
+  for (const auto& line : s.out) {
+    if (line.rfind("MESSAGE nbest ", 0) == 0) listed.push_back(line.substr(16, line.find(' ', 16) - 16));
+    else answers.push_back(line);
+  }
+  ASSERT_EQ(answers.size(), 2u);
+  ASSERT_EQ(listed.size(), 4u);
+  EXPECT_EQ(std::set<std::string>(listed.begin(), listed.end()).size(), 4u) << "the moves differ";
+  EXPECT_EQ(answers[1], listed[0]);
 }
 
 TEST(ProtocolYixin, ShowDetailReportsWhileThinkingAndHashClear) {
