@@ -210,24 +210,34 @@ test('Gomoku: a game is recorded under the settings it was played with', async (
   await page.dispatchEvent('#go-time', 'change');
   await page.click('#go-new');
   await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 0);
-  const before = (await history('gomoku')).games.length;
+  const known = new Set((await history('gomoku')).games.map((g) => g.id));
+  // The records this test adds, found by what they hold (CI once listed them in another order).
+  const added = async () => (await history('gomoku')).games.filter((g) => !known.has(g.id));
+  const waitFor = async (what, pick) => {
+    for (let i = 0; i < 150; i++) {
+      const rows = await added();
+      const row = rows.find(pick);
+      if (row) return row;
+      await page.waitForTimeout(100);
+    }
+    assert.fail(`no record ${what}; added: ${JSON.stringify(await added())}`);
+  };
   await clickPoint(page, 'h8');
   await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 2, null, { timeout: 15000 });
   // A new level in the middle of the game: the game so far was the scorer's.
   await page.selectOption('#go-level', 'minimax');
-  await page.waitForFunction(async (n) => (await (await fetch('/api/history?game=gomoku')).json()).games.length > n, before);
-  const first = (await history('gomoku')).games[0];
+  const first = await waitFor('of the scorer\'s game', (g) => g.origin === 'new');
   assert.equal(first.settings.level, 'scorer');
-  assert.equal(first.origin, 'new');
   assert.equal(first.move_count, 2);
   // Play goes on as a game from that position, under the new level.
   await clickPoint(page, 'j10');
   await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 4, null, { timeout: 15000 });
   await page.click('#go-new');
-  await page.waitForFunction(async (n) => (await (await fetch('/api/history?game=gomoku')).json()).games.length > n + 1, before);
-  const second = (await history('gomoku')).games[0];
+  const second = await waitFor('of the game played on', (g) => g.origin === 'position');
   assert.equal(second.settings.level, 'minimax');
-  assert.equal(second.origin, 'position');
+  assert.equal(second.settings.start_moves, 2);
+  const rows = await added();
+  assert.equal(rows.length, 2, `one record per game: ${JSON.stringify(rows)}`);
   const firstAgain = (await api(`/api/history/game/${first.id}`));
   assert.equal(firstAgain.settings.level, 'scorer', 'the first record kept its level');
 });
