@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gomoku/board.h"
@@ -356,13 +357,19 @@ TEST(ProtocolYixin, ShowForbidListsBlacksForbiddenPoints) {
   EXPECT_EQ(session("YXSHOWFORBID\n").out[0].rfind("ERROR", 0), 0u);
 }
 
-TEST(ProtocolYixin, NbestListsDistinctMovesAndPlaysTheFirst) {
-  const auto s = session("INFO timeout_turn 300\nSTART 15\nYXBOARD\n7,7,2\n8,8,1\nDONE\nYXNBEST 3\nYXNBEST x\n");
+// A session's output split into the moves of the `MESSAGE nbest i x,y ...` lines and the rest.
+std::pair<std::vector<std::string>, std::vector<std::string>> split_nbest(const std::vector<std::string>& out) {
   std::vector<std::string> listed, answers;
-  for (const auto& line : s.out) {
+  for (const auto& line : out) {
     if (line.rfind("MESSAGE nbest ", 0) == 0) listed.push_back(line.substr(16, line.find(' ', 16) - 16));
     else answers.push_back(line);
   }
+  return {listed, answers};
+}
+
+TEST(ProtocolYixin, NbestListsDistinctMovesAndPlaysTheFirst) {
+  const auto s = session("INFO timeout_turn 300\nSTART 15\nYXBOARD\n7,7,2\n8,8,1\nDONE\nYXNBEST 3\nYXNBEST x\n");
+  const auto [listed, answers] = split_nbest(s.out);
   ASSERT_EQ(answers.size(), 3u);
   ASSERT_EQ(listed.size(), 3u);
   EXPECT_NE(listed[0], listed[1]);
@@ -377,11 +384,7 @@ TEST(ProtocolYixin, NbestListsDistinctMovesAndPlaysTheFirst) {
 // machine) still lists as many moves as asked, the later ones from a one-ply search.
 TEST(ProtocolYixin, NbestListsEveryMoveWhenTheTurnRunsOut) {
   const auto s = session("INFO time_left 1\nSTART 15\nYXBOARD\n7,7,2\n8,8,1\nDONE\nYXNBEST 4\n");
-  std::vector<std::string> listed, answers;
-  for (const auto& line : s.out) {
-    if (line.rfind("MESSAGE nbest ", 0) == 0) listed.push_back(line.substr(16, line.find(' ', 16) - 16));
-    else answers.push_back(line);
-  }
+  const auto [listed, answers] = split_nbest(s.out);
   ASSERT_EQ(answers.size(), 2u);
   ASSERT_EQ(listed.size(), 4u);
   EXPECT_EQ(std::set<std::string>(listed.begin(), listed.end()).size(), 4u) << "the moves differ";
