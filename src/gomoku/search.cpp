@@ -545,13 +545,12 @@ class Worker {
     if (auto e = shared_.tt->probe(key)) {
       tt = *e;
       tt.score = from_tt(e->score, ply);
-      const int s = tt.score;
-      if (!pv && e->depth >= depth &&
-          (e->bound == Bound::EXACT || (e->bound == Bound::LOWER && s >= beta) || (e->bound == Bound::UPPER && s <= alpha))) {
-        return s;
+      if (!pv && tt.depth >= depth &&
+          (tt.bound == Bound::EXACT || (tt.bound == Bound::LOWER && tt.score >= beta) ||
+           (tt.bound == Bound::UPPER && tt.score <= alpha))) {
+        return tt.score;
       }
     }
-    const int tt_move = tt.move;
 
     // Step 3b. Reverse futility: near the leaves, a static value far above beta stands (the
     // opponent has no three to stop, so no forced line is ignored).
@@ -578,7 +577,7 @@ class Worker {
     // Step 4. Moves.
     MoveList list;
     if (forced >= 0) list.push(forced);
-    else list = moves(ply, tt_move, params::MAX_MOVES_NODE);
+    else list = moves(ply, tt.move, params::MAX_MOVES_NODE);
     if (list.size == 0) return -win_in(ply + 2);  // black has only forbidden points left
 
     // Step 5. Principal variation search with late move reductions.
@@ -595,9 +594,8 @@ class Worker {
     }
     bool pruned = false;
     // Step 4b. Singular extension: the table's move, when it is the only one that holds up to
-    // its value, is searched a ply deeper.
+    // its value, is searched a ply deeper (a search stopped inside the test stops after it).
     const int extend = forced < 0 && singular(list, tt, depth, ply) ? 1 : 0;
-    if (stopped()) return 0;
     for (int i = 0; i < list.size && !cut; ++i) {
       const int m = list.move[static_cast<std::size_t>(i)];
       if (futility <= alpha && searched > 0 && quiet_move(m)) {
@@ -612,7 +610,7 @@ class Worker {
     // only once those lose too (a quiet defence or a counter-threat outside the first few can
     // hold), so the rest of the candidates are searched as well.
     if (!cut && list.truncated && best < -WIN_BOUND) {
-      const MoveList rest = moves(ply, tt_move, params::MAX_MOVES_LIST);
+      const MoveList rest = moves(ply, tt.move, params::MAX_MOVES_LIST);
       for (int i = 0; i < rest.size && !cut; ++i) {
         const int m = rest.move[static_cast<std::size_t>(i)];
         if (list.holds(m)) continue;
