@@ -40,6 +40,11 @@ constexpr int ASPIRATION_WINDOW = 60;
 constexpr int MAX_MOVES_ROOT = 40;      ///< moves searched at the root of `strong`
 constexpr int MAX_MOVES_NODE = 10;      ///< moves searched at interior nodes of `strong`
 constexpr int MAX_MOVES_LIST = 64;     ///< capacity of a node's move list (forced defences included)
+/// With two threads or more, the main thread's nodes this deep or deeper (PV nodes from
+/// SPLIT_MIN_DEPTH_PV) share out their moves (the root always does), at plies below SPLIT_MAX_PLY.
+constexpr int SPLIT_MIN_DEPTH = 4;
+constexpr int SPLIT_MIN_DEPTH_PV = 2;
+constexpr int SPLIT_MAX_PLY = 24;
 constexpr int LMR_MIN_DEPTH = 3;
 constexpr int LMR_MIN_INDEX = 4;  ///< (log(depth) * log(index) / 2 plies instead of 1: -1 over 469 games)
 /// Singular extension (not in renju): from this depth, the table move is searched a ply deeper

@@ -113,15 +113,22 @@ struct ThreatAnswers {
 int to_tt(int score, int ply) { return score > WIN_BOUND ? score + ply : score < -WIN_BOUND ? score - ply : score; }
 int from_tt(int score, int ply) { return score > WIN_BOUND ? score - ply : score < -WIN_BOUND ? score + ply : score; }
 
-// Threads share out the root moves of each iteration (each aspiration window): the main thread
-// publishes the list and searches the first move; then every thread claims the next unclaimed
-// move. A helper searches its move with a null window at the root's alpha of that moment and
-// posts the fail-soft score. A move that failed low there fails low at any later alpha (the
-// root's alpha only rises), so the main thread does not search it again; a move that failed high,
-// or that a helper has not finished, the main thread searches itself, with the helper's table
-// entries to speed it. (Lazy SMP, where every thread deepens the whole tree on its own, gained
-// nothing here: the threads ran through the same narrow tree in step.)
-struct RootWork {
+// Threads share out the moves of the main thread's nodes (young brothers wait): the root's at
+// each iteration (each aspiration window), and those of every node below it of depth
+// SPLIT_MIN_DEPTH or more (PV nodes from SPLIT_MIN_DEPTH_PV). The main thread publishes a node's
+// moves as a split point and searches the first; then every thread claims the next unclaimed
+// move, helpers taking from the split point nearest the root. A helper replays the path to the
+// node on its own board, searches its move with a null window at the node's alpha of that moment
+// (late moves reduced as the main thread would) and posts the fail-soft score. A move that failed
+// low there fails low at any later alpha (a node's alpha only rises), so the main thread does not
+// search it again; at a node that is not PV (a null window) a move that failed high is the
+// cut-off. Any other move, or one a helper has not finished, the main thread searches itself,
+// with the helper's table entries to speed it. The singular extension's test shares out its moves
+// the same way. (Sharing the root alone left the helpers idle while the main thread searched the
+// first root move: in match positions two threads reached a depth only 1.1 times sooner than one.
+// Lazy SMP, where every thread deepens the whole tree on its own, gained nothing: the threads ran
+// through the same narrow tree in step.)
+struct SplitPoint {
   enum State : std::uint32_t { NONE = 0, CLAIMED = 1, FAIL_LOW = 2, FAIL_HIGH = 3 };
   static std::uint64_t pack(std::uint32_t tag, State state, int score) {
     return (static_cast<std::uint64_t>(tag) << 32) | (static_cast<std::uint64_t>(state) << 16) |
@@ -132,20 +139,28 @@ struct RootWork {
   static int score_of(std::uint64_t v) { return static_cast<int>(v & 0xFFFF) - 32768; }
 
   std::mutex m;
-  std::condition_variable cv;
-  std::uint32_t tag = 0;        // the iteration published last (guarded by m)
-  int depth = 0;                // its depth (guarded by m)
-  std::vector<int> moves;       // its root moves (guarded by m)
-  std::atomic<std::uint32_t> live{0};    // the tag of the iteration under way, 0 between two
+  int depth = 0;            // the node's depth (guarded by m)
+  int iteration = 0;        // the iteration's depth (guarded by m)
+  bool reduce = false;      // late moves reduced (guarded by m)
+  std::vector<int> path;    // the moves from the root to the node (guarded by m)
+  std::vector<int> moves;   // the node's moves (guarded by m)
+  std::atomic<std::uint32_t> live{0};    // the tag of the split point open here, 0 when none
   std::atomic<std::uint64_t> claim{0};   // tag << 32 | the next unclaimed index
-  std::atomic<int> alpha{-INF_SCORE};    // the main thread's alpha now
+  std::atomic<int> size{0};              // the number of moves
+  std::atomic<int> alpha{-INF_SCORE};    // the main thread's alpha at the node now
   std::array<std::atomic<std::uint64_t>, Board::MAX_CELLS> result{};
 };
 
 // What every thread of one search shares.
 struct Shared {
   TranspositionTable* tt = nullptr;
-  RootWork work;
+  // Split points by ply (0: the root); the main thread's nodes nest, so one a ply is enough.
+  std::vector<SplitPoint> splits = std::vector<SplitPoint>(params::SPLIT_MAX_PLY);
+  std::atomic<std::uint32_t> next_tag{0};
+  std::mutex wait_m;
+  std::condition_variable cv;
+  std::uint64_t epoch = 0;  // split points published so far (guarded by wait_m)
+  int threads = 1;
   std::atomic<bool> stop{false};
   core::Deadline hard;  // the search must be over by then
   std::int64_t soft_us = INT64_MAX;  // no new iteration after this much time
@@ -154,7 +169,8 @@ struct Shared {
 
 class Worker {
  public:
-  Worker(const Board& board, Shared& shared, ThreatCache* cache) : board_(board), shared_(shared), cache_(cache) {}
+  Worker(const Board& board, Shared& shared, ThreatCache* cache)
+      : board_(board), shared_(shared), cache_(cache), root_count_(board.move_count()) {}
 
   // The main thread: iterative deepening with aspiration windows, reporting progress.
   void think(const std::vector<int>& root_moves, const ProgressFn& progress) {
@@ -207,50 +223,27 @@ class Worker {
   std::uint64_t nodes() const { return nodes_; }
   const std::vector<int>& pv() const { return best_pv_; }
 
-  // A helper's loop: take root moves of the iteration under way until none is left, then wait
-  // for the next iteration, until the search stops.
+  // A helper's loop: take moves from the open split points, the one nearest the root first,
+  // until none is left, then wait for the next split point, until the search stops.
   void serve() {
-    RootWork& w = shared_.work;
-    std::uint32_t seen = 0;
+    std::uint64_t seen = 0;
     while (true) {
-      int depth = 0;
-      std::vector<int> moves;
       {
-        std::unique_lock lock(w.m);
-        w.cv.wait(lock, [&] { return shared_.stop.load() || w.tag != seen; });
+        std::unique_lock lock(shared_.wait_m);
+        shared_.cv.wait(lock, [&] { return shared_.stop.load() || shared_.epoch != seen; });
         if (shared_.stop.load()) return;
-        seen = w.tag;
-        depth = w.depth;
-        moves = w.moves;
+        seen = shared_.epoch;
       }
-      serving_ = seen;
-      depth_now_ = depth;
-      while (!stopped()) {
-        std::uint64_t c = w.claim.load();
-        const std::size_t i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
-        if (RootWork::tag_of(c) != seen || i >= moves.size()) break;
-        if (!w.claim.compare_exchange_weak(c, c + 1)) continue;
-        w.result[i].store(RootWork::pack(seen, RootWork::CLAIMED, 0));
-        const int g = w.alpha.load();
-        if (g > WIN_BOUND) {  // the root has a proven win already: the main thread decides
-          w.result[i].store(RootWork::pack(seen, RootWork::FAIL_HIGH, g));
-          continue;
-        }
-        board_.play_index(moves[i]);
-        const int score = -node(depth - 1, -g - 1, -g, 1, false);
-        board_.undo();
-        if (stopped()) break;
-        w.result[i].store(RootWork::pack(seen, score <= g ? RootWork::FAIL_LOW : RootWork::FAIL_HIGH, score));
+      while (!shared_.stop.load(std::memory_order_relaxed) && take_work()) {
       }
-      serving_ = 0;
     }
   }
 
  private:
-  // The whole search is over, or (a helper) the iteration it works for is.
+  // The whole search is over, or (a helper) the split point it works for is closed.
   bool stopped() const {
     return shared_.stop.load(std::memory_order_relaxed) ||
-           (serving_ != 0 && shared_.work.live.load(std::memory_order_relaxed) != serving_);
+           (serving_ != 0 && shared_.splits[static_cast<std::size_t>(serving_ply_)].live.load(std::memory_order_relaxed) != serving_);
   }
 
   void tick() {
@@ -281,78 +274,184 @@ class Worker {
     else report(depth_now_, best_score_, best_pv_, true);
   }
 
-  // One iteration at the root, its moves shared out among the threads (RootWork). The order of
-  // the root moves stays as it is during the iteration (the helpers index it); afterwards each
-  // new best goes first, the last one foremost.
-  int root_search(int depth, int alpha, int beta) {
-    RootWork& w = shared_.work;
-    const std::size_t n = root_.size();
-    std::uint32_t tag = 0;
+  // Prepares the split point of the node at `ply` (0: the root) on the main thread's board:
+  // its moves, searched `depth` deep with a null window at the node's alpha, late moves
+  // reduced if `reduce`. The helpers see it once it is opened. Returns its tag.
+  std::uint32_t publish(int ply, int depth, const int* moves, int n, int alpha, bool reduce) {
+    SplitPoint& sp = shared_.splits[static_cast<std::size_t>(ply)];
+    std::uint32_t tag = ++shared_.next_tag;
+    if (tag == 0) tag = ++shared_.next_tag;
+    std::lock_guard lock(sp.m);
+    sp.depth = depth;
+    sp.iteration = depth_now_;
+    sp.reduce = reduce;
+    sp.path.clear();
+    for (int k = root_count_; k < board_.move_count(); ++k) sp.path.push_back(board_.index(board_.move_at(k)));
+    sp.moves.assign(moves, moves + n);
+    for (int i = 0; i < n; ++i) sp.result[static_cast<std::size_t>(i)].store(0);
+    sp.size.store(n);
+    sp.alpha.store(alpha);
+    return tag;
+  }
+
+  // Lets the helpers take the moves of a split point from index `first` on, and wakes them.
+  void open(int ply, std::uint32_t tag, int first) {
+    SplitPoint& sp = shared_.splits[static_cast<std::size_t>(ply)];
     {
-      std::lock_guard lock(w.m);
-      tag = ++w.tag;
-      if (tag == 0) tag = ++w.tag;
-      w.depth = depth;
-      w.moves = root_;
-      for (std::size_t i = 0; i < n; ++i) w.result[i].store(0);
-      w.alpha.store(alpha);
-      w.claim.store((static_cast<std::uint64_t>(tag) << 32) | 1);
-      w.live.store(tag);
+      std::lock_guard lock(sp.m);
+      sp.claim.store((static_cast<std::uint64_t>(tag) << 32) | static_cast<std::uint64_t>(first));
+      sp.live.store(tag);
     }
-    w.cv.notify_all();
+    if (shared_.threads > 1) {
+      {
+        std::lock_guard lock(shared_.wait_m);
+        ++shared_.epoch;
+      }
+      shared_.cv.notify_all();
+    }
+  }
+
+  void close(int ply) { shared_.splits[static_cast<std::size_t>(ply)].live.store(0); }
+
+  // The main thread's side of a split point. Unless `early`, it searches the first move before
+  // the helpers may take any, so that their null window is at the node's true alpha (at the
+  // aspiration bound or at an alpha inherited from above, they failed high on moves that then
+  // failed low). Then it claims moves as the helpers do, then searches the moves they took
+  // unless their result stands: `taken(i, state, score)` returns 0 when the helper's result
+  // stands in for the search, 1 when it also cuts the node off, -1 when the move must be
+  // searched. `search(i)` searches the i-th move, may raise `alpha`, and returns true on a
+  // cut-off. The caller closes the split point.
+  template <class Search, class Taken>
+  void share_out(int ply, std::uint32_t tag, int n, const int& alpha, bool early, Search&& search, Taken&& taken) {
+    SplitPoint& sp = shared_.splits[static_cast<std::size_t>(ply)];
+    std::vector<char> mine(static_cast<std::size_t>(n), 0);
+    if (early) {
+      open(ply, tag, 0);
+    } else {
+      mine[0] = 1;
+      if (search(0) || stopped() || n == 1) return;
+      sp.alpha.store(alpha);
+      open(ply, tag, 1);
+    }
+    bool cut = false;
+    while (!cut && !stopped()) {
+      std::uint64_t c = sp.claim.load();
+      const int i = static_cast<int>(c & 0xFFFF'FFFFU);
+      if (i >= n) break;
+      if (!sp.claim.compare_exchange_weak(c, c + 1)) continue;
+      mine[static_cast<std::size_t>(i)] = 1;
+      cut = search(i);
+      sp.alpha.store(alpha);
+    }
+    for (int i = 0; i < n && !cut && !stopped(); ++i) {
+      if (mine[static_cast<std::size_t>(i)]) continue;
+      // A move a helper is still searching, the main thread searches as well (the table shares
+      // their work) rather than wait.
+      const std::uint64_t r = sp.result[static_cast<std::size_t>(i)].load();
+      if (SplitPoint::tag_of(r) == tag) {
+        const int use = taken(i, SplitPoint::state_of(r), SplitPoint::score_of(r));
+        if (use >= 0) {
+          cut = use > 0;
+          continue;
+        }
+      }
+      cut = search(i);
+      sp.alpha.store(alpha);
+    }
+  }
+
+  // A helper: claims a move of the open split point nearest the root and searches it. False
+  // when there was none to take.
+  bool take_work() {
+    for (int ply = 0; ply < params::SPLIT_MAX_PLY; ++ply) {
+      SplitPoint& sp = shared_.splits[static_cast<std::size_t>(ply)];
+      const std::uint32_t tag = sp.live.load();
+      if (tag == 0) continue;
+      std::uint64_t c = sp.claim.load();
+      if (SplitPoint::tag_of(c) != tag || static_cast<int>(c & 0xFFFF'FFFFU) >= sp.size.load()) continue;
+      int depth = 0, iteration = 0;
+      bool reduce = false;
+      {
+        std::lock_guard lock(sp.m);
+        if (sp.live.load() != tag) continue;
+        depth = sp.depth;
+        iteration = sp.iteration;
+        reduce = sp.reduce;
+        path_ = sp.path;
+        work_ = sp.moves;
+      }
+      std::size_t i = 0;
+      bool claimed = false;
+      while (!claimed) {
+        c = sp.claim.load();
+        i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
+        if (SplitPoint::tag_of(c) != tag || i >= work_.size()) break;
+        claimed = sp.claim.compare_exchange_weak(c, c + 1);
+      }
+      if (!claimed) continue;
+      sp.result[i].store(SplitPoint::pack(tag, SplitPoint::CLAIMED, 0));
+      const int g = sp.alpha.load();
+      if (g > WIN_BOUND) {  // a proven win already: the main thread decides
+        sp.result[i].store(SplitPoint::pack(tag, SplitPoint::FAIL_HIGH, g));
+        return true;
+      }
+      serving_ = tag;
+      serving_ply_ = ply;
+      depth_now_ = iteration;
+      for (int m : path_) board_.play_index(m);
+      const int m = work_[i];
+      const int r = reduce ? reduction(m, static_cast<int>(i), depth) : 0;
+      board_.play_index(m);
+      const int score = scout(depth, g, ply, r);
+      board_.undo();
+      for (std::size_t k = 0; k < path_.size(); ++k) board_.undo();
+      const bool abandoned = stopped();
+      serving_ = 0;
+      if (!abandoned) sp.result[i].store(SplitPoint::pack(tag, score <= g ? SplitPoint::FAIL_LOW : SplitPoint::FAIL_HIGH, score));
+      return true;
+    }
+    return false;
+  }
+
+  // One iteration at the root, its moves shared out among the threads (a split point). The
+  // order of the root moves stays as it is during the iteration (the helpers index it);
+  // afterwards each new best goes first, the last one foremost.
+  int root_search(int depth, int alpha, int beta) {
+    const int n = static_cast<int>(root_.size());
+    const std::uint32_t tag = publish(0, depth, root_.data(), n, alpha, false);
     int best = -INF_SCORE;
     pv_len_[0] = 0;
-    std::vector<std::size_t> bests;  // indices that became the best, in order
-    std::vector<bool> mine(n, false);
-    bool cut = false;
-    auto search = [&](std::size_t i) {
-      const int m = root_[i];
+    std::vector<int> bests;  // moves that became the best, in order
+    auto search = [&](int i) {
+      const int m = root_[static_cast<std::size_t>(i)];
       board_.play_index(m);
       int score;
       if (i == 0) {
         score = -node(depth - 1, -beta, -alpha, 1, true);
       } else {
-        score = -node(depth - 1, -alpha - 1, -alpha, 1, false);
+        score = scout(depth, alpha, 0, 0);
         if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, 1, true);
       }
       board_.undo();
-      if (stopped()) return;
-      if (score > best) {
-        best = score;
-        root_best_ = score;
-        if (score > alpha) {
-          alpha = score;
-          w.alpha.store(alpha);
-          set_pv(0, m);
-          bests.push_back(i);
-          cut = alpha >= beta;
-        }
-      }
+      if (stopped() || score <= best) return false;
+      best = score;
+      root_best_ = score;
+      if (score <= alpha) return false;
+      alpha = score;
+      set_pv(0, m);
+      bests.push_back(m);
+      return alpha >= beta;
     };
-    if (n > 0) search(0);
-    // Our own claims, then the moves the helpers took.
-    while (!cut && !stopped()) {
-      std::uint64_t c = w.claim.load();
-      const std::size_t i = static_cast<std::size_t>(c & 0xFFFF'FFFFU);
-      if (i >= n) break;
-      if (!w.claim.compare_exchange_weak(c, c + 1)) continue;
-      mine[i] = true;
-      search(i);
+    if (n > 0) {
+      share_out(0, tag, n, alpha, false, search, [&](int, SplitPoint::State state, int score) {
+        if (state != SplitPoint::FAIL_LOW || score > alpha) return -1;
+        best = std::max(best, score);
+        return 0;
+      });
     }
-    for (std::size_t i = 1; i < n && !cut && !stopped(); ++i) {
-      if (mine[i]) continue;
-      // A move a helper is still searching, the main thread searches as well (the table shares
-      // their work) rather than wait.
-      const std::uint64_t r = w.result[i].load();
-      if (RootWork::tag_of(r) == tag && RootWork::state_of(r) == RootWork::FAIL_LOW && RootWork::score_of(r) <= alpha) {
-        best = std::max(best, RootWork::score_of(r));
-        continue;
-      }
-      search(i);
-    }
-    w.live.store(0);
-    for (std::size_t i : bests) {
-      const auto at = std::find(root_.begin(), root_.end(), w.moves[i]);
+    close(0);
+    for (int m : bests) {
+      const auto at = std::find(root_.begin(), root_.end(), m);
       std::rotate(root_.begin(), at, at + 1);
     }
     return best;
@@ -466,19 +565,30 @@ class Worker {
     return board_.kind(me, m) < PointKind::LIVE_THREE && board_.kind(opponent(me), m) < PointKind::LIVE_THREE;
   }
 
+  // Late move reduction of move m, the i-th of its node of this depth.
+  int reduction(int m, int i, int depth) const {
+    return (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet_move(m)) ? 1 : 0;
+  }
+
+  // The null-window search of a later move, just played, of a node at `ply`: reduced by
+  // `reduction` plies, again at full depth if that fails high.
+  int scout(int depth, int alpha, int ply, int reduction) {
+    int score = -node(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+    if (score > alpha && reduction) score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+    return score;
+  }
+
   // Searches move m, the i-th of its node (principal variation search with late move
   // reductions), and keeps the best score and move. True when m cuts the node off (beta reached).
   bool search_move(int m, int i, int depth, int& alpha, int beta, int ply, bool pv, int& best, int& best_move) {
-    const Color me = board_.to_move();
-    const int reduction = (depth >= params::LMR_MIN_DEPTH && i >= params::LMR_MIN_INDEX && quiet_move(m)) ? 1 : 0;
+    const int r = reduction(m, i, depth);
     board_.play_index(m);
     shared_.tt->prefetch(board_.hash());
     int score;
     if (i == 0) {
       score = -node(depth - 1, -beta, -alpha, ply + 1, pv);
     } else {
-      score = -node(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
-      if (score > alpha && reduction) score = -node(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+      score = scout(depth, alpha, ply, r);
       if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, ply + 1, true);
     }
     board_.undo();
@@ -489,25 +599,52 @@ class Worker {
     alpha = score;
     set_pv(ply, m);
     if (alpha < beta) return false;
+    note_cut(ply, m, depth);
+    return true;
+  }
+
+  // Move m cut its node off: a killer at this ply, and history.
+  void note_cut(int ply, int m, int depth) {
     if (killers_[ply][0] != m) {
       killers_[ply][1] = killers_[ply][0];
       killers_[ply][0] = m;
     }
-    history_[index_of(me)][m] += depth * depth;
-    return true;
+    history_[index_of(board_.to_move())][m] += depth * depth;
   }
 
   // Whether the table move `tt` (first in `list`) is singular: every other move, searched at half
   // the depth, fails low against the table value less a margin. Only from SINGULAR_MIN_DEPTH, for
   // a lower bound or exact value of nearly this depth that is not a proven result, and not in
-  // renju, where it lost (-30 over 185 games at 100 ms; +41 in freestyle).
-  bool singular(const MoveList& list, const TTEntry& tt, int depth, int ply) {
+  // renju, where it lost (-30 over 185 games at 100 ms; +41 in freestyle). With `share`, the
+  // threads search the other moves together.
+  bool singular(const MoveList& list, const TTEntry& tt, int depth, int ply, bool share) {
     if (board_.rule() == Rule::RENJU || depth < params::SINGULAR_MIN_DEPTH || list.size < 2 || list.move[0] != tt.move ||
         (tt.bound != Bound::LOWER && tt.bound != Bound::EXACT) || tt.depth < depth - 3 || std::abs(tt.score) >= WIN_BOUND ||
         ply >= 2 * depth_now_) {
       return false;
     }
     const int sbeta = tt.score - params::SINGULAR_MARGIN * depth;
+    if (share) {
+      // The other moves shared out among the threads, each a null-window search at sbeta.
+      const int g = sbeta - 1;
+      const std::uint32_t tag = publish(ply, depth / 2, list.move.data() + 1, list.size - 1, g, false);
+      bool holds = true;  // no other move reached sbeta
+      share_out(ply, tag, list.size - 1, g, true,
+                [&](int i) {
+                  board_.play_index(list.move[static_cast<std::size_t>(i + 1)]);
+                  holds = holds && scout(depth / 2, g, ply, 0) <= g;
+                  board_.undo();
+                  return !holds;
+                },
+                [&](int, SplitPoint::State state, int score) {
+                  if (state == SplitPoint::FAIL_LOW && score <= g) return 0;
+                  if (state != SplitPoint::FAIL_HIGH || score <= g) return -1;
+                  holds = false;
+                  return 1;
+                });
+      close(ply);
+      return holds && !stopped();
+    }
     for (int i = 1; i < list.size; ++i) {
       board_.play_index(list.move[static_cast<std::size_t>(i)]);
       const int score = -node(depth / 2 - 1, -sbeta, -sbeta + 1, ply + 1, false);
@@ -595,15 +732,54 @@ class Worker {
     bool pruned = false;
     // Step 4b. Singular extension: the table's move, when it is the only one that holds up to
     // its value, is searched a ply deeper (a search stopped inside the test stops after it).
-    const int extend = forced < 0 && singular(list, tt, depth, ply) ? 1 : 0;
-    for (int i = 0; i < list.size && !cut; ++i) {
-      const int m = list.move[static_cast<std::size_t>(i)];
-      if (futility <= alpha && searched > 0 && quiet_move(m)) {
-        pruned = true;
-        continue;
+    const bool split = serving_ == 0 && shared_.threads > 1 && ply < params::SPLIT_MAX_PLY && list.size > 1 &&
+                       depth >= (pv ? params::SPLIT_MIN_DEPTH_PV : params::SPLIT_MIN_DEPTH);
+    const int extend = forced < 0 && singular(list, tt, depth, ply, split) ? 1 : 0;
+    if (split) {
+      // The main thread shares out the node's moves, those that futility leaves (at a node that
+      // is not PV, alpha does not move until the cut-off).
+      MoveList work;
+      for (int i = 0; i < list.size; ++i) {
+        const int m = list.move[static_cast<std::size_t>(i)];
+        if (i > 0 && futility <= alpha && quiet_move(m)) pruned = true;
+        else work.push(m);
       }
-      cut = search_move(m, searched++, depth + (i == 0 ? extend : 0), alpha, beta, ply, pv, best, best_move);
+      const std::uint32_t tag = publish(ply, depth, work.move.data(), work.size, alpha, true);
+      share_out(ply, tag, work.size, alpha, false,
+                [&](int i) {
+                  cut = search_move(work.move[static_cast<std::size_t>(i)], i, depth + (i == 0 ? extend : 0), alpha, beta, ply, pv, best, best_move);
+                  return cut;
+                },
+                [&](int i, SplitPoint::State state, int score) {
+                  const int m = work.move[static_cast<std::size_t>(i)];
+                  if (state == SplitPoint::FAIL_LOW && score <= alpha) {
+                    if (score > best) {
+                      best = score;
+                      best_move = m;
+                    }
+                    return 0;
+                  }
+                  // A null window: failing high is the cut-off.
+                  if (pv || state != SplitPoint::FAIL_HIGH || score <= alpha) return -1;
+                  best = score;
+                  best_move = m;
+                  note_cut(ply, m, depth);
+                  cut = true;
+                  return 1;
+                });
+      close(ply);
       if (stopped()) return 0;
+      searched = work.size;
+    } else {
+      for (int i = 0; i < list.size && !cut; ++i) {
+        const int m = list.move[static_cast<std::size_t>(i)];
+        if (futility <= alpha && searched > 0 && quiet_move(m)) {
+          pruned = true;
+          continue;
+        }
+        cut = search_move(m, searched++, depth + (i == 0 ? extend : 0), alpha, beta, ply, pv, best, best_move);
+        if (stopped()) return 0;
+      }
     }
     if (pruned) best = std::max(best, futility);  // pruned only when futility <= alpha
     // Step 5b. Every move searched loses by force, but the cap left moves out: the loss is proven
@@ -626,7 +802,10 @@ class Worker {
   Board board_;
   Shared& shared_;
   ThreatCache* cache_;  // this thread's failed threat searches
-  std::uint32_t serving_ = 0;  // a helper: the iteration whose moves it takes
+  std::uint32_t serving_ = 0;  // a helper: the tag of the split point whose move it searches
+  int serving_ply_ = 0;        // and the split point's ply
+  int root_count_ = 0;         // stones on the board at the root
+  std::vector<int> path_, work_;  // a helper: the split point's path and moves
   std::vector<int> root_;
   std::uint64_t nodes_ = 0;
   int done_depth_ = 0;
@@ -668,13 +847,14 @@ class StrongEngine final : public Engine {
     };
     // Each thread remembers its failed threat searches (the root's go to the first thread).
     const int threads = std::max(1, limits.threads);
+    shared.threads = threads;
     std::vector<std::unique_ptr<ThreatCache>> caches;
     for (int t = 0; t < threads; ++t) caches.push_back(std::make_unique<ThreatCache>());
 
     // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
     if (auto quick = forced_answer(b, shared, limits, *caches[0])) return finish(*quick);
 
-    // Step 2. Iterative deepening on the main thread; helpers take root moves (RootWork), each
+    // Step 2. Iterative deepening on the main thread; helpers take moves of its split points, each
     // on its own board copy, all sharing the table.
     std::vector<int> root = without_avoided(b, root_moves(b), limits);
     if (root.empty()) {
@@ -688,10 +868,10 @@ class StrongEngine final : public Engine {
       for (int t = 1; t < threads; ++t) helpers.emplace_back([&, t] { workers[static_cast<std::size_t>(t)]->serve(); });
       workers[0]->think(root, progress);
       {
-        std::lock_guard lock(shared.work.m);  // a helper between its test and its wait sees it
+        std::lock_guard lock(shared.wait_m);  // a helper between its test and its wait sees it
         shared.stop = true;
       }
-      shared.work.cv.notify_all();
+      shared.cv.notify_all();
     }
     const Worker& main = *workers[0];
     result.move = b.point(main.best_move());
