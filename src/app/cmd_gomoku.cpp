@@ -143,12 +143,13 @@ void add_hint(CLI::App& g) {
       for (Point p : r.pv) pv_json += (pv_json.empty() ? "\"" : ",\"") + format_point(p, board.size()) + "\"";
       const auto mate = mate_moves(r.value);
       fmt::print("{{\"move\":\"{}\",\"x\":{},\"y\":{},\"value\":{},\"win_probability\":{:.4f},\"score_text\":\"{}\","
-                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}]}}\n",
+                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"helper_nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}]}}\n",
                  format_point(r.move, board.size()), r.move.x, r.move.y, r.value, win_probability(r.value), format_value(r.value),
-                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.elapsed_ms, pv_json);
+                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.helper_nodes, r.elapsed_ms, pv_json);
     } else {
-      fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}\ntime  {:.1f} ms\npv    {}\n", format_point(r.move, board.size()),
-                 value_text(r.value), r.depth, r.nodes, r.elapsed_ms, pv);
+      const std::string helpers = limits.threads > 1 ? fmt::format(" ({} by the other threads)", r.helper_nodes) : "";
+      fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}{}\ntime  {:.1f} ms\npv    {}\n", format_point(r.move, board.size()),
+                 value_text(r.value), r.depth, r.nodes, helpers, r.elapsed_ms, pv);
     }
   });
 }

@@ -53,6 +53,7 @@ struct SearchResult {
   int value = 0;               ///< from the mover's view; beyond WIN_BOUND a proven win/loss
   int depth = 0;
   std::uint64_t nodes = 0;
+  std::uint64_t helper_nodes = 0;  ///< of those, searched by threads other than the first
   std::vector<Point> pv;
   double elapsed_ms = 0;
 };

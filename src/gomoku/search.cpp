@@ -879,6 +879,7 @@ class StrongEngine final : public Engine {
     result.depth = main.depth();
     result.nodes = threat_nodes_;
     for (auto& w : workers) result.nodes += w->nodes();
+    for (std::size_t t = 1; t < workers.size(); ++t) result.helper_nodes += workers[t]->nodes();
     for (int m : main.pv()) result.pv.push_back(b.point(m));
     if (result.pv.empty()) result.pv.push_back(result.move);
     return finish(result);
