@@ -1,8 +1,8 @@
 #pragma once
 // The `strong` level: principal variation search with iterative deepening and aspiration
 // windows over the incremental pattern evaluation; VCF/VCT threat search at the root and VCF
-// at the leaves; TT, killer and history move ordering; threads that share out the root moves
-// of each iteration and share the table.
+// at the leaves; TT, killer and history move ordering; threads that share out the moves of the
+// main thread's nodes once their first is searched, and share the table.
 
 #include <memory>
 
