@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bitset>
 #include <cassert>
 #include <condition_variable>
 #include <mutex>
@@ -324,11 +325,11 @@ class Worker {
   template <class Search, class Taken>
   void share_out(int ply, std::uint32_t tag, int n, const int& alpha, bool early, Search&& search, Taken&& taken) {
     SplitPoint& sp = shared_.splits[static_cast<std::size_t>(ply)];
-    std::vector<char> mine(static_cast<std::size_t>(n), 0);
+    std::bitset<Board::MAX_CELLS> mine;  // the moves this thread searched (no allocation per node)
     if (early) {
       open(ply, tag, 0);
     } else {
-      mine[0] = 1;
+      mine.set(0);
       if (search(0) || stopped() || n == 1) return;
       sp.alpha.store(alpha);
       open(ply, tag, 1);
@@ -339,7 +340,7 @@ class Worker {
       const int i = static_cast<int>(c & 0xFFFF'FFFFU);
       if (i >= n) break;
       if (!sp.claim.compare_exchange_weak(c, c + 1)) continue;
-      mine[static_cast<std::size_t>(i)] = 1;
+      mine.set(static_cast<std::size_t>(i));
       cut = search(i);
       sp.alpha.store(alpha);
     }
