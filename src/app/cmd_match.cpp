@@ -139,8 +139,10 @@ std::string progress_line(const match::Progress& p, const match::MatchSettings& 
 }
 
 // `command` is the command line that played the games (a merged run keeps its shards' one).
+// `pooled` lists the runs of a pooled report (tilestone merge --pool), written into the JSON.
 void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const std::vector<match::GameResult>& games,
-                   const core::Shard& shard, bool stopped_early, const std::string& command) {
+                   const core::Shard& shard, bool stopped_early, const std::string& command,
+                   const std::vector<std::string>& pooled = {}) {
   if (!m.record.empty()) write_file(m.record, match::record_text(s, games));
   if (!m.pgn.empty()) write_file(m.pgn, match::pgn_text(s, games));
   if (!m.psq.empty()) {
@@ -150,8 +152,9 @@ void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const s
   if (!m.json.empty()) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& g : games) list.push_back(match::game_to_json(g, s.size));
-    write_file(m.json, core::results_document(match::RESULT_KIND, command, match::settings_to_json(s), shard, list,
-                                              stopped_early).dump(1) + "\n");
+    auto doc = core::results_document(match::RESULT_KIND, command, match::settings_to_json(s), shard, list, stopped_early);
+    if (!pooled.empty()) doc["pooled"] = pooled;
+    write_file(m.json, doc.dump(1) + "\n");
   }
 }
 
@@ -250,9 +253,13 @@ void print_merged_match(const core::MergedRun& run, const MergeOutputs& out) {
   m.psq = out.psq;
   for (const auto* path : {&m.record, &m.pgn, &m.json})
     if (!path->empty()) check_writable(*path);
+  if (!run.pooled.empty()) {
+    std::cout << fmt::format("pooled {} runs of one experiment:\n", run.pooled.size());
+    for (const auto& r : run.pooled) std::cout << "  " << r << "\n";
+  }
   std::cout << match::report_text(*settings, games, run.stopped_early);
   if (!m.psq.empty()) std::filesystem::create_directories(m.psq);
-  write_outputs(m, *settings, games, core::Shard{}, run.stopped_early, run.command);
+  write_outputs(m, *settings, games, core::Shard{}, run.stopped_early, run.command, run.pooled);
 }
 
 }  // namespace tilestone::app

@@ -1,6 +1,8 @@
 // `tilestone merge FILE...`: checks that result files are the shards of one run and prints (and
-// writes) what the whole run would have. The shared output helpers live here too.
+// writes) what the whole run would have; with --pool, several runs of one match experiment
+// (each whole or as its shards) reported together. The shared output helpers live here too.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +17,7 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "match/pool.h"
 #include "match/report.h"
 
 namespace tilestone::app {
@@ -77,17 +80,51 @@ const std::string& command_line() { return command_line_storage(); }
 void add_merge_command(CLI::App& root) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto out = std::make_shared<MergeOutputs>();
-  auto* cmd = root.add_subcommand("merge", "join the --json results of a sharded run and report it as a whole");
+  auto pool = std::make_shared<bool>(false);
+  auto* cmd = root.add_subcommand(
+      "merge", "join the --json results of a sharded run and report it as a whole (--pool: several runs of one match experiment)");
   cmd->add_option("files", *files, "the shards' result files (from --shard I/N --json FILE)")->required();
+  cmd->add_flag("--pool", *pool,
+                "gomoku match: the files are runs of one experiment with different seeds or openings (each whole or "
+                "as its shards): report all their games together");
   cmd->add_option("--json", out->json, "write the merged result to this JSON file")->check(non_empty());
   cmd->add_option("--record", out->record, "gomoku match: write every game to this file")->check(non_empty());
   cmd->add_option("--pgn", out->pgn, "gomoku match: write every game as PGN")->check(non_empty());
   cmd->add_option("--psq", out->psq, "gomoku match: write every game as PSQ into this folder")->check(non_empty());
   cmd->add_option("--csv", out->csv, "2048 bench: write one row per game")->check(non_empty());
   cmd->add_option("--svg", out->svg, "2048 bench: write the histogram of final max tiles")->check(non_empty());
-  cmd->callback([files, out] {
+  cmd->callback([files, out, pool] {
     std::vector<nlohmann::json> docs;
     for (const auto& f : *files) docs.push_back(read_json_file(f));
+    if (*pool) {
+      // The shards of each run are the files of equal settings, the runs in the order given.
+      std::vector<std::string> keys;
+      std::vector<std::vector<nlohmann::json>> run_docs;
+      std::vector<std::vector<std::string>> run_names;
+      for (std::size_t i = 0; i < docs.size(); ++i) {
+        const std::string key = docs[i].is_object() && docs[i].contains("settings") ? docs[i]["settings"].dump() : "";
+        const auto at = std::find(keys.begin(), keys.end(), key);
+        const std::size_t r = static_cast<std::size_t>(at - keys.begin());
+        if (at == keys.end()) {
+          keys.push_back(key);
+          run_docs.emplace_back();
+          run_names.emplace_back();
+        }
+        run_docs[r].push_back(docs[i]);
+        run_names[r].push_back((*files)[i]);
+      }
+      std::vector<core::MergedRun> runs;
+      std::vector<std::string> names;
+      for (std::size_t r = 0; r < run_docs.size(); ++r) {
+        auto run = core::merge_results(run_docs[r], run_names[r]);
+        if (!run) throw UsageError("merge: " + run.error());
+        runs.push_back(std::move(run.value()));
+        names.push_back(run_names[r][0]);
+      }
+      const auto pooled = match::pool_runs(runs, names);
+      if (!pooled) throw UsageError("merge --pool: " + pooled.error());
+      return print_merged_match(*pooled, *out);
+    }
     const auto run = core::merge_results(docs, *files);
     if (!run) throw UsageError("merge: " + run.error());
     if (run->kind == match::RESULT_KIND) return print_merged_match(*run, *out);

@@ -38,6 +38,7 @@ struct MergedRun {
   nlohmann::json games;  ///< ordered by index
   std::string command;   ///< the first shard's command line
   bool stopped_early = false;
+  std::vector<std::string> pooled;  ///< pooled runs (match::pool_runs): each run's seed, games and command
 };
 
 /// Checks that `docs` are the shards of one run (same kind, version and settings, every shard

@@ -48,6 +48,33 @@ grep -q '^sprt elo0=0 elo1=50' "$dir/match-merged.txt" || fail "no SPRT line aft
 same_games "$dir/match.json" "$dir/match-merged.json" "match"
 [ "$(grep -c '^\[Round' "$dir/m.pgn")" -eq 8 ] || fail "merged PGN has not 8 games"
 
+# --- runs of one match experiment with other seeds pool: every game counted, pairs kept; a run
+# may come as its shards; runs of other engines are refused with status 2 ---
+pool=(gomoku match --black minimax --white scorer --games 4 --depth 2 --time-ms 600000 --size 9)
+"$T" "${pool[@]}" --seed 21 --json "$dir/pool-a.json" > "$dir/pool-a.txt" 2> /dev/null || fail "pool run a"
+"$T" "${pool[@]}" --seed 22 --json "$dir/pool-b.json" > "$dir/pool-b.txt" 2> /dev/null || fail "pool run b"
+"$T" merge --pool "$dir/pool-a.json" "$dir/pool-b.json" --json "$dir/pooled.json" > "$dir/pooled.txt" \
+  || fail "merge --pool: $(cat "$dir/pooled.txt")"
+grep -q '^pooled 2 runs of one experiment' "$dir/pooled.txt" || fail "the pooled report does not name its runs"
+grep -q 'scorer: 8 games' "$dir/pooled.txt" || fail "the pooled report has not 8 games: $(cat "$dir/pooled.txt")"
+python3 - "$dir" <<'PY' || fail "the pooled games or tallies are not the runs' together"
+import json, re, sys
+d = sys.argv[1]
+wdl = lambda f: [int(x) for x in re.search(r'W (\d+) / D (\d+) / L (\d+)', open(f'{d}/{f}').read()).groups()]
+assert [x + y for x, y in zip(wdl('pool-a.txt'), wdl('pool-b.txt'))] == wdl('pooled.txt')
+a, b, p = (json.load(open(f'{d}/{f}.json')) for f in ('pool-a', 'pool-b', 'pooled'))
+assert [g['index'] for g in p['games']] == list(range(8))
+assert [g['moves'] for g in p['games']] == [g['moves'] for g in a['games'] + b['games']]
+assert p['settings']['games'] == 8 and len(p['settings']['openings']) == 4 and len(p['pooled']) == 2
+PY
+for i in 0 1; do "$T" "${pool[@]}" --seed 21 --shard $i/2 --json "$dir/pool-a$i.json" > /dev/null 2>&1 || fail "pool run a, shard $i"; done
+"$T" merge --pool "$dir/pool-a0.json" "$dir/pool-b.json" "$dir/pool-a1.json" > "$dir/pooled-shards.txt" || fail "merge --pool of shards"
+diff <(untimed "$dir/pooled.txt" | grep -v "^  seed") <(untimed "$dir/pooled-shards.txt" | grep -v "^  seed") || fail "a run given as shards pools differently"
+"$T" merge --pool "$dir/pool-a.json" "$dir/match.json" > "$dir/pool-bad.txt" 2>&1; [ $? -eq 2 ] || fail "runs of other engines were pooled"
+grep -q "differs" "$dir/pool-bad.txt" || fail "the refusal does not say what differs: $(cat "$dir/pool-bad.txt")"
+"$T" merge --pool "$dir/pool-a.json" "$dir/pool-a.json" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a run given twice was pooled"
+"$T" merge --pool "$dir/pool-a.json" "$dir/bench.json" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a 2048 bench was pooled with a match"
+
 # --- gomoku tune data at a fixed depth: shards merge into the whole run's data, which fits ---
 gen=(gomoku tune generate --games 12 --depth 1 --size 9 --seed 3)
 "$T" "${gen[@]}" --out "$dir/tune.json" > /dev/null 2>&1 || fail "whole tune data"

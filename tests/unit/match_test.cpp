@@ -3,13 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "core/shard.h"
 #include "match/openings.h"
+#include "match/pool.h"
 #include "gomoku/match.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
@@ -159,6 +162,90 @@ TEST(MatchMerge, RefusesWhatIsNotOneRun) {
   EXPECT_FALSE(core::parse_shard("1/0").ok());
   EXPECT_FALSE(core::parse_shard("1").ok());
   EXPECT_TRUE(core::parse_shard("2/3").ok());
+}
+
+// A whole match run: `first[k]` is the first engine's score in game k; `openings` distinct
+// openings (fewer than the pairs: they cycle).
+core::MergedRun match_run(int seed, const std::vector<double>& first, int openings, std::optional<match::SprtConfig> sprt = {}) {
+  match::MatchSettings s;
+  s.first = "strong";
+  s.second = "scorer";
+  s.games = static_cast<int>(first.size());
+  s.seed = static_cast<std::uint64_t>(seed);
+  s.sprt = sprt;
+  for (int k = 0; k < openings; ++k) s.openings.push_back({{7, 7}, {k, seed}});
+  core::MergedRun run;
+  run.kind = std::string(match::RESULT_KIND);
+  run.settings = match::settings_to_json(s);
+  run.command = "run " + std::to_string(seed);
+  run.games = json::array();
+  for (int k = 0; k < s.games; ++k) {
+    match::GameResult g;
+    g.index = k;
+    g.first_is_black = k % 2 == 0;
+    const double v = first[static_cast<std::size_t>(k)];
+    const bool black_won = g.first_is_black ? v == 1.0 : v == 0.0;
+    g.outcome = v == 0.5 ? gomoku::Outcome::DRAW : black_won ? gomoku::Outcome::BLACK_WINS : gomoku::Outcome::WHITE_WINS;
+    g.termination = v == 0.5 ? match::Termination::FULL_BOARD : match::Termination::FIVE;
+    g.moves = match::opening_of(s, k);
+    g.opening_moves = static_cast<int>(g.moves.size());
+    run.games.push_back(match::game_to_json(g, s.size));
+  }
+  return run;
+}
+
+TEST(MatchPool, RunsOfOneExperimentCountTogetherPairByPair) {
+  // Run 1: pairs worth 1 and 2 points, its one opening played twice. Run 2: a pair worth 0, then
+  // a draw whose pair was never played; it has the SPRT.
+  const auto a = match_run(1, {1, 0, 1, 1}, 1);
+  const auto b = match_run(2, {0, 0, 0.5}, 2, match::SprtConfig{0, 40, 0.05, 0.05});
+  const auto pooled = match::pool_runs({a, b}, {"a.json", "b.json"});
+  ASSERT_TRUE(pooled.ok()) << pooled.error();
+  const auto s = match::settings_from_json(pooled->settings);
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(s->games, 7);
+  EXPECT_EQ(s->seed, 1u);  // the first run's
+  ASSERT_TRUE(s->sprt.has_value());
+  EXPECT_EQ(s->sprt->elo1, 40);
+  // Each game keeps its opening: run 2's games come after run 1's, with run 2's openings.
+  const auto s1 = match::settings_from_json(a.settings), s2 = match::settings_from_json(b.settings);
+  std::vector<std::optional<match::Score>> scores(7);
+  ASSERT_EQ(pooled->games.size(), 7u);
+  for (const auto& j : pooled->games) {
+    const auto g = match::game_from_json(j, 15);
+    ASSERT_TRUE(g.ok()) << g.error();
+    const auto& own = g->index < 4 ? match::opening_of(*s1, g->index) : match::opening_of(*s2, g->index - 4);
+    EXPECT_EQ(match::opening_of(*s, g->index), own) << "game " << g->index;
+    EXPECT_EQ(g->first_is_black, g->index % 2 == 0);
+    scores[static_cast<std::size_t>(g->index)] = g->first_score();
+  }
+  const match::Tally t = match::tally(scores);
+  EXPECT_EQ(t.wins, 3);
+  EXPECT_EQ(t.draws, 1);
+  EXPECT_EQ(t.losses, 3);
+  EXPECT_EQ(t.pairs, (std::array<int, 5>{1, 0, 1, 0, 1}));
+  ASSERT_EQ(pooled->pooled.size(), 2u);
+  EXPECT_NE(pooled->pooled[1].find("seed 2, 3 of 3 games: run 2"), std::string::npos) << pooled->pooled[1];
+}
+
+TEST(MatchPool, RefusesRunsOfDifferentExperiments) {
+  const auto a = match_run(1, {1, 0}, 1), b = match_run(2, {0, 1}, 1);
+  EXPECT_FALSE(match::pool_runs({a}, {"a"}).ok());  // one run is no pool
+  auto other = b;
+  other.settings["second"] = "minimax";
+  const auto engines = match::pool_runs({a, other}, {"a", "b"});
+  ASSERT_FALSE(engines.ok());
+  EXPECT_NE(engines.error().find("'second'"), std::string::npos) << engines.error();
+  auto clock = b;
+  clock.settings["time_ms"] = 2000;
+  EXPECT_FALSE(match::pool_runs({a, clock}, {"a", "b"}).ok());
+  // An odd run only last: else a pair would join games of two runs.
+  const auto odd = match_run(3, {1, 0, 1}, 2);
+  EXPECT_FALSE(match::pool_runs({odd, a}, {"odd", "a"}).ok());
+  EXPECT_TRUE(match::pool_runs({a, odd}, {"a", "odd"}).ok());
+  auto bench = b;
+  bench.kind = "2048-bench";
+  EXPECT_FALSE(match::pool_runs({a, bench}, {"a", "b"}).ok());
 }
 
 TEST(MatchReport, SettingsAndGamesRoundTrip) {
