@@ -85,6 +85,8 @@ Result<MergedRun> merge_results(const std::vector<nlohmann::json>& docs, const s
     run.stopped_early |= early;
     const Shard s{index, n};
     const long long total = run.settings.value("games", 0LL);
+    if (total < 1 || total > MAX_RUN_GAMES)
+      return fail(name + ": the settings claim " + std::to_string(total) + " games (1.." + std::to_string(MAX_RUN_GAMES) + ")");
     std::set<long long> own;
     for (const auto& g : doc["games"]) {
       if (!g.is_object() || !g.value("index", nlohmann::json()).is_number_integer()) return fail(name + ": a game without an index");

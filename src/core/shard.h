@@ -24,6 +24,9 @@ struct Shard {
 /// "I/N" with 0 <= I < N <= MAX_SHARDS.
 Result<Shard> parse_shard(std::string_view text);
 inline constexpr int MAX_SHARDS = 100000;
+/// The most games a result document (a run, or runs pooled) may claim: the reports hold a slot
+/// per game, so a file claiming billions is refused rather than exhausting memory.
+inline constexpr long long MAX_RUN_GAMES = 10'000'000;
 
 /// A run's result document: what ran (kind, tilestone's version, command line, settings), which
 /// shard, every game (each an object with an "index"), and whether the run stopped before its

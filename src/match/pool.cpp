@@ -52,6 +52,8 @@ core::Result<core::MergedRun> pool_runs(const std::vector<core::MergedRun>& runs
       return core::fail(name + ": the match settings have no games or no openings");
     const long long games = s["games"].get<long long>();
     if (games < 1) return core::fail(name + ": a run of no games");
+    if (offset + games > core::MAX_RUN_GAMES)
+      return core::fail(name + ": more than " + std::to_string(core::MAX_RUN_GAMES) + " games pooled");
     if (games % 2 != 0 && r + 1 < runs.size())
       return core::fail(name + ": an odd number of games leaves its last opening half played; give that run last");
     // Game 2k and 2k+1 of a run play its openings[k % count]: written out, pair by pair.

@@ -75,6 +75,12 @@ grep -q "differs" "$dir/pool-bad.txt" || fail "the refusal does not say what dif
 "$T" merge --pool "$dir/pool-a.json" "$dir/pool-a.json" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a run given twice was pooled"
 "$T" merge --pool "$dir/pool-a.json" "$dir/bench.json" > /dev/null 2>&1; [ $? -eq 2 ] || fail "a 2048 bench was pooled with a match"
 
+# a result claiming two billion games (stopped early, so none missing) is refused with 2, not a
+# slot per game in the report (an internal error for want of memory before)
+python3 -c "import json, sys; d = json.load(open(sys.argv[1])); d['settings']['games'] = 2000000000; d['stopped_early'] = True; json.dump(d, open(sys.argv[2], 'w'))" \
+  "$dir/pool-a.json" "$dir/huge.json"
+(ulimit -v 4000000; "$T" merge "$dir/huge.json" > "$dir/huge.txt" 2>&1); [ $? -eq 2 ] || fail "a result of two billion games: $(cat "$dir/huge.txt")"
+
 # --- gomoku tune data at a fixed depth: shards merge into the whole run's data, which fits ---
 gen=(gomoku tune generate --games 12 --depth 1 --size 9 --seed 3)
 "$T" "${gen[@]}" --out "$dir/tune.json" > /dev/null 2>&1 || fail "whole tune data"

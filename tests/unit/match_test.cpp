@@ -157,6 +157,9 @@ TEST(MatchMerge, RefusesWhatIsNotOneRun) {
   stray[0]["games"].push_back({{"index", 1}});
   EXPECT_FALSE(core::merge_results(stray, {"a", "b", "c"}).ok());                            // another shard's game
   EXPECT_FALSE(core::merge_results({json{{"format", "x"}}}, {"x"}).ok());
+  // A run stopped early that claims two billion games: refused, not a slot per game in the report.
+  auto huge = core::results_document("test-run", "t", {{"games", 2'000'000'000LL}, {"seed", 1}}, core::Shard{}, json::array(), true);
+  EXPECT_FALSE(core::merge_results({huge}, {"huge"}).ok());
   EXPECT_FALSE(core::parse_shard("3/3").ok());
   EXPECT_FALSE(core::parse_shard("-1/3").ok());
   EXPECT_FALSE(core::parse_shard("1/0").ok());
