@@ -28,6 +28,36 @@ std::string& command_line_storage() {
   return line;
 }
 
+// `merge --pool`: the files of equal settings are the shards of one run, merged first; the runs,
+// in the order of their first file, are then pooled.
+core::MergedRun pool_files(const std::vector<nlohmann::json>& docs, const std::vector<std::string>& files) {
+  std::vector<std::string> keys;  // each run's settings
+  std::vector<std::vector<nlohmann::json>> run_docs;
+  std::vector<std::vector<std::string>> run_names;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    const std::string key = docs[i].is_object() && docs[i].contains("settings") ? docs[i]["settings"].dump() : "";
+    const std::size_t r = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
+    if (r == keys.size()) {
+      keys.push_back(key);
+      run_docs.emplace_back();
+      run_names.emplace_back();
+    }
+    run_docs[r].push_back(docs[i]);
+    run_names[r].push_back(files[i]);
+  }
+  std::vector<core::MergedRun> runs;
+  std::vector<std::string> names;
+  for (std::size_t r = 0; r < run_docs.size(); ++r) {
+    auto run = core::merge_results(run_docs[r], run_names[r]);
+    if (!run) throw UsageError("merge: " + run.error());
+    runs.push_back(std::move(run.value()));
+    names.push_back(run_names[r][0]);
+  }
+  auto pooled = match::pool_runs(runs, names);
+  if (!pooled) throw UsageError("merge --pool: " + pooled.error());
+  return std::move(pooled.value());
+}
+
 }  // namespace
 
 nlohmann::json read_json_file(const std::string& path) {
@@ -96,35 +126,7 @@ void add_merge_command(CLI::App& root) {
   cmd->callback([files, out, pool] {
     std::vector<nlohmann::json> docs;
     for (const auto& f : *files) docs.push_back(read_json_file(f));
-    if (*pool) {
-      // The shards of each run are the files of equal settings, the runs in the order given.
-      std::vector<std::string> keys;
-      std::vector<std::vector<nlohmann::json>> run_docs;
-      std::vector<std::vector<std::string>> run_names;
-      for (std::size_t i = 0; i < docs.size(); ++i) {
-        const std::string key = docs[i].is_object() && docs[i].contains("settings") ? docs[i]["settings"].dump() : "";
-        const auto at = std::find(keys.begin(), keys.end(), key);
-        const std::size_t r = static_cast<std::size_t>(at - keys.begin());
-        if (at == keys.end()) {
-          keys.push_back(key);
-          run_docs.emplace_back();
-          run_names.emplace_back();
-        }
-        run_docs[r].push_back(docs[i]);
-        run_names[r].push_back((*files)[i]);
-      }
-      std::vector<core::MergedRun> runs;
-      std::vector<std::string> names;
-      for (std::size_t r = 0; r < run_docs.size(); ++r) {
-        auto run = core::merge_results(run_docs[r], run_names[r]);
-        if (!run) throw UsageError("merge: " + run.error());
-        runs.push_back(std::move(run.value()));
-        names.push_back(run_names[r][0]);
-      }
-      const auto pooled = match::pool_runs(runs, names);
-      if (!pooled) throw UsageError("merge --pool: " + pooled.error());
-      return print_merged_match(*pooled, *out);
-    }
+    if (*pool) return print_merged_match(pool_files(docs, *files), *out);
     const auto run = core::merge_results(docs, *files);
     if (!run) throw UsageError("merge: " + run.error());
     if (run->kind == match::RESULT_KIND) return print_merged_match(*run, *out);
