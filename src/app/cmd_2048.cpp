@@ -16,6 +16,7 @@
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "app/play_2048.h"
+#include "app/stop_signals.h"
 #include "core/parallel.h"
 #include "core/svg.h"
 #include "g2048/bench.h"
@@ -41,8 +42,11 @@ std::string value_text(double v) { return std::fabs(v) >= 1e5 ? fmt::format("{:.
 void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t score, bool as_json) {
   auto grid = parse_grid(board_text);
   if (!grid) throw UsageError("bad --board: " + grid.error());
-  const auto [cfg, limits] = resolve(o);
+  auto [cfg, limits] = resolve(o);
   auto ai = std::move(make_ai(cfg).value());
+  // Ctrl-C ends the search with the best move of its deepest finished iteration.
+  const SignalStop interrupt;
+  limits.stop = interrupt.token();
   const Analysis a = ai->analyze(grid->to_board(), limits);
   // In human terms: each move's expected final score, by expectimax over the shipped network.
   const auto net = shipped_network();

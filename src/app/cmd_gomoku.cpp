@@ -18,6 +18,7 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/gomoku_record.h"
+#include "app/stop_signals.h"
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "core/stats.h"
@@ -135,7 +136,11 @@ void add_hint(CLI::App& g) {
     Limits limits = limits_of(*opt);
     if (d->count() > 0) limits.time_ms = 0;
     if (limits.time_ms == 0 && limits.depth == 0) throw UsageError("--depth must be positive");
+    // Ctrl-C ends the search with the best move so far, which is printed as usual.
+    const SignalStop interrupt;
+    limits.stop = interrupt.token();
     const auto r = make_engine(level)->search(board, limits);
+    const bool stopped = interrupt.stopped();
     std::string pv;
     for (Point p : r.pv) pv += (pv.empty() ? "" : " ") + format_point(p, board.size());
     if (*json) {
@@ -143,13 +148,13 @@ void add_hint(CLI::App& g) {
       for (Point p : r.pv) pv_json += (pv_json.empty() ? "\"" : ",\"") + format_point(p, board.size()) + "\"";
       const auto mate = mate_moves(r.value);
       fmt::print("{{\"move\":\"{}\",\"x\":{},\"y\":{},\"value\":{},\"win_probability\":{:.4f},\"score_text\":\"{}\","
-                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"helper_nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}]}}\n",
+                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"helper_nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}],\"stopped\":{}}}\n",
                  format_point(r.move, board.size()), r.move.x, r.move.y, r.value, win_probability(r.value), format_value(r.value),
-                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.helper_nodes, r.elapsed_ms, pv_json);
+                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.helper_nodes, r.elapsed_ms, pv_json, stopped);
     } else {
       const std::string helpers = limits.threads > 1 ? fmt::format(" ({} by the other threads)", r.helper_nodes) : "";
-      fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}{}\ntime  {:.1f} ms\npv    {}\n", format_point(r.move, board.size()),
-                 value_text(r.value), r.depth, r.nodes, helpers, r.elapsed_ms, pv);
+      fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}{}\ntime  {:.1f} ms{}\npv    {}\n", format_point(r.move, board.size()),
+                 value_text(r.value), r.depth, r.nodes, helpers, r.elapsed_ms, stopped ? " (stopped: the best move so far)" : "", pv);
     }
   });
 }

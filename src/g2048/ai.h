@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,9 @@ struct Limits {
   /// Expectimax: chance branches less likely than this are evaluated; 0 takes the evaluation's own
   /// (params::PROB_CUTOFF, params::NTUPLE_PROB_CUTOFF).
   double prob_cutoff = 0;
+  /// A stop requested here ends the search at once with the best move of the deepest finished
+  /// iteration (a user's stop, a client gone). The default token is never stopped.
+  std::stop_token stop;
 };
 
 inline constexpr double DEFAULT_TIME_MS = 100.0;

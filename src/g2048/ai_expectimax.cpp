@@ -174,7 +174,7 @@ class ExpectimaxAi final : public Ai {
     const bool fixed_depth = limits.depth > 0 && limits.time_ms <= 0;
     const double budget_ms = fixed_depth ? 0 : (limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS);
     const core::Deadline deadline =
-        fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms * (1.0 - params::BUDGET_MARGIN));
+        (fixed_depth ? core::Deadline{} : core::Deadline::in_ms(budget_ms * (1.0 - params::BUDGET_MARGIN))).stoppable(limits.stop);
     // A depth is a maximum, also under a time budget (the budget still holds).
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, params::MAX_DEPTH) : params::MAX_DEPTH;
     ++generation_;

@@ -40,7 +40,7 @@ class MinimaxAi final : public Ai {
     // one is given too.
     const bool timed = limits.time_ms > 0 || limits.depth <= 0;
     const bool fixed_depth = limits.depth > 0 && !timed;
-    deadline_ = timed ? core::Deadline::in_ms(limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS) : core::Deadline{};
+    deadline_ = (timed ? core::Deadline::in_ms(limits.time_ms > 0 ? limits.time_ms : DEFAULT_TIME_MS) : core::Deadline{}).stoppable(limits.stop);
     nodes_ = 0;
     aborted_ = false;
     const int first = fixed_depth ? limits.depth - 1 : 0;
@@ -64,7 +64,7 @@ class MinimaxAi final : public Ai {
       out.depth = depth + 1;
       if (on_info)
         on_info({out.depth, out.best, best_score, nodes_, static_cast<double>(core::now_us() - t0) / 1000.0});
-      if (timed && deadline_.expired()) break;
+      if (deadline_.expired()) break;
     }
     if (!out.best) {  // not even depth 0 finished: fall back to the static evaluation
       for (Dir d : ALL_DIRS)

@@ -71,6 +71,7 @@ class MonteCarloAi final : public Ai {
     lim.threads = std::max(1u, limits.threads);
     lim.seed = core::derive_seed(limits.seed, b.bits());
     if (limits.time_ms > 0) lim.deadline = core::Deadline::in_ms(limits.time_ms);
+    lim.deadline = lim.deadline.stoppable(limits.stop);
     const auto r = search::monte_carlo(PlayoutState{b, 0}, lim);
     for (const auto& a : r.actions) out.values[index(a.action)] = a.mean;
     out.best = r.best;

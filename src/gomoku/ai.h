@@ -7,15 +7,17 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "gomoku/board.h"
 
 namespace tilestone::gomoku {
 
 struct Limits {
-  int time_ms = 1000;     ///< budget for this move; the search returns within it
+  int time_ms = 1000;     ///< budget for this move; the search returns within it; 0 = no clock
   int depth = 0;          ///< maximum depth; 0 = as deep as time allows
   int threads = 1;
   std::uint64_t seed = 0;
@@ -23,7 +25,15 @@ struct Limits {
   /// Root moves known to lose (learnt from lost games): every level plays something else while
   /// another legal move exists. A winning move (a five, a proven VCF/VCT) is never in here.
   std::vector<Point> avoid;
+  /// A stop requested here ends the search within a few milliseconds with the best move so far
+  /// (the GUI's stop, a client gone, the program ending). The default token is never stopped.
+  std::stop_token stop;
 };
+
+/// The deadline a search must stop by: the budget less a safety margin (the larger of
+/// params::TIME_SAFETY_MIN_US and `safety_percent` of the budget); no time limit when
+/// limits.time_ms is 0. It also expires as soon as limits.stop is requested.
+core::Deadline search_deadline(const Limits& limits, int safety_percent = params::TIME_SAFETY_PERCENT);
 
 /// Whether `limits` ask the root not to play p.
 inline bool avoided(const Limits& limits, Point p) {

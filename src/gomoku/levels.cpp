@@ -74,12 +74,7 @@ class MinimaxEngine final : public Engine {
       r.pv = {r.move};
       return r;
     }
-    if (limits.time_ms > 0) {
-      const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
-      deadline_ = core::Deadline::in_us(budget - std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100));
-    } else {
-      deadline_ = core::Deadline{};
-    }
+    deadline_ = search_deadline(limits);
     stop_ = false;
     nodes_ = 0;
     const int max_depth = limits.depth > 0 ? limits.depth : params::MINIMAX_MAX_DEPTH;
@@ -252,12 +247,8 @@ class MonteCarloEngine final : public Engine {
     mc.max_steps = params::MONTECARLO_MAX_STEPS;
     mc.threads = static_cast<unsigned>(std::max(1, limits.threads));
     mc.seed = limits.seed;
-    if (limits.time_ms > 0) {
-      const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
-      mc.deadline = core::Deadline::in_us(budget - std::max(params::TIME_SAFETY_MIN_US, budget * params::TIME_SAFETY_PERCENT / 100));
-    } else if (limits.depth <= 0) {
-      mc.playouts_per_action = 64;
-    }
+    mc.deadline = search_deadline(limits);
+    if (limits.time_ms <= 0 && limits.depth <= 0) mc.playouts_per_action = 64;
     const auto out = search::monte_carlo(root, mc);
     r.move = out.best ? board.point(*out.best) : fallback_move(board);
     r.nodes = out.steps;
@@ -297,6 +288,16 @@ std::unique_ptr<Engine> make_engine(Level level) {
     case Level::STRONG: return make_strong_engine();
   }
   return make_strong_engine();
+}
+
+core::Deadline search_deadline(const Limits& limits, int safety_percent) {
+  core::Deadline deadline;
+  if (limits.time_ms > 0) {
+    const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
+    const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * safety_percent / 100);
+    deadline = core::Deadline::in_us(std::max<std::int64_t>(1, budget - safety));
+  }
+  return deadline.stoppable(limits.stop);
 }
 
 std::vector<int> without_avoided(const Board& board, std::vector<int> moves, const Limits& limits) {

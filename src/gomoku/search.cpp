@@ -830,12 +830,8 @@ class StrongEngine final : public Engine {
     shared.tt = &tt_;
     // The clock starts before the table is resized: allocation time counts against the budget
     // (callers with a tight clock size it beforehand with reserve()).
-    if (limits.time_ms > 0) {
-      const std::int64_t budget = static_cast<std::int64_t>(limits.time_ms) * 1000;
-      const std::int64_t safety = std::max(params::TIME_SAFETY_MIN_US, budget * params::STRONG_TIME_SAFETY_PERCENT / 100);
-      shared.hard = core::Deadline::in_us(std::max<std::int64_t>(1, budget - safety));
-      shared.soft_us = budget * params::STRONG_ITERATION_START_PERCENT / 100;
-    }
+    shared.hard = search_deadline(limits, params::STRONG_TIME_SAFETY_PERCENT);
+    if (limits.time_ms > 0) shared.soft_us = static_cast<std::int64_t>(limits.time_ms) * 10 * params::STRONG_ITERATION_START_PERCENT;
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
     reserve(limits.memory_mb);
 
@@ -954,7 +950,8 @@ class StrongEngine final : public Engine {
     threat_nodes_ = vcf.nodes;
     if (!vcf.found) {
       core::Deadline vct_deadline = shared.hard;
-      if (limits.time_ms > 0) vct_deadline = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT);
+      if (limits.time_ms > 0)
+        vct_deadline = core::Deadline::in_us(static_cast<std::int64_t>(limits.time_ms) * 10 * params::VCT_TIME_PERCENT).stoppable(limits.stop);
       if (vct_deadline.remaining_us() > shared.hard.remaining_us()) vct_deadline = shared.hard;
       budget.deadline = &vct_deadline;
       budget.max_depth = params::VCT_ROOT_DEPTH;

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "core/clock.h"
@@ -60,10 +61,31 @@ Rule rule_of(std::int64_t value) {
   return (value & 1) ? Rule::STANDARD : Rule::FREESTYLE;
 }
 
+// The first word of a command line, upper-cased.
+std::string command_of(std::string_view line) {
+  line = trim(line);
+  return upper(line.substr(0, line.find_first_of(" \t")));
+}
+
 class Brain {
  public:
   explicit Brain(const BrainOptions& options)
-      : engine_(gomoku::make_engine(options.level)), clock_(options.default_turn_ms) {}
+      : engine_(gomoku::make_engine(options.level)), clock_(options.default_turn_ms), observer_(options.observer) {}
+
+  // A think still running is stopped: its move is answered, then the engine goes.
+  ~Brain() { finish_thinking(true); }
+
+  // Whether a move is being searched on the thinking thread (answer_move started it).
+  bool thinking() const { return thinker_.joinable(); }
+
+  // Waits for the think to end, after asking it to stop now when `stop` (YXSTOP, END): its
+  // move, the best found so far, is answered before this returns.
+  void finish_thinking(bool stop) {
+    if (!thinker_.joinable()) return;
+    if (stop) thinker_.request_stop();
+    thinker_.join();
+    thinker_ = {};
+  }
 
   // Returns false when the session ends (END).
   bool handle(std::string_view line, std::istream& in, std::ostream& out) {
@@ -71,7 +93,7 @@ class Brain {
     line = trim(line);
     if (line.empty()) return true;
     const auto space = line.find_first_of(" \t");
-    const std::string command = upper(line.substr(0, space));
+    const std::string command = command_of(line);
     const std::string_view args = space == std::string_view::npos ? std::string_view{} : trim(line.substr(space));
     for (const auto& entry : DISPATCH) {
       if (command == entry.name) return (this->*entry.handler)(args, in, out);
@@ -204,9 +226,10 @@ class Brain {
         "TIMEOUT_TURN", "TIMEOUT_MATCH", "TIME_LEFT", "MAX_MEMORY", "RULE", "THREAD_NUM", "SHOW_DETAIL", "MAX_DEPTH"};
     // Other keys (FOLDER, GAME_TYPE, EVALUATE, ...) need nothing from us.
     if (std::find(NUMERIC.begin(), NUMERIC.end(), key) == NUMERIC.end()) return true;
+    // INFO is never answered (managers read no reply to it): a value it cannot use is ignored
+    // and said on a MESSAGE line, which managers show or log but never take for an answer.
     const auto value = parse_int(text);
-    // INFO gets no answer, except a complaint when its number is missing.
-    if (!value) return error(out, "INFO " + key + " needs a number");
+    if (!value) return ignored(out, key, text, "needs a whole number");
     const std::int64_t v = *value;
     if (key == "TIMEOUT_TURN") clock_.set_turn(v);
     else if (key == "TIME_LEFT") clock_.set_left(v);
@@ -215,7 +238,7 @@ class Brain {
     else if (key == "SHOW_DETAIL") show_detail_ = v != 0;
     else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::params::MAX_PLY));
     else if (key == "RULE") {
-      if (v < 0) return error(out, "INFO RULE needs a rule number, not " + std::to_string(v));
+      if (v < 0) return ignored(out, key, text, "needs a rule number (0, 1, 2 or 4)");
       set_rule(rule_of(v));
     }
     return true;
@@ -270,7 +293,8 @@ class Brain {
     return true;
   }
 
-  // YXSTOP asks to stop thinking; this brain answers every command before reading the next.
+  // YXSTOP asks to stop thinking: run() stops a think in progress when it reads it, and the move
+  // found so far is the answer. Between thinks there is nothing to stop.
   bool yxstop(std::string_view, std::istream&, std::ostream&) { return true; }
 
   bool end(std::string_view, std::istream&, std::ostream&) { return false; }
@@ -279,19 +303,30 @@ class Brain {
 
   // Plays our move on `next` (the position after the command), which becomes the position;
   // `nbest` > 1 also lists that many best moves as MESSAGE lines. A full board changes nothing.
-  // The turn's time is shared among the searches; one that starts after it ran out (a slow
-  // machine) searches one ply, so the list still has `nbest` moves (an ev at depth 1).
+  // The search runs on the thinking thread while run() reads on: YXSTOP and END stop it, and
+  // the best move so far is the answer.
   bool answer_move(Board next, int nbest, std::ostream& out) {
     if (next.full()) return error(out, "the board is full");
     const core::Deadline clock = core::Deadline::in_ms(static_cast<double>(clock_.think_ms(arrived_.elapsed_us() / 1000)));
+    thinker_ = std::jthread([this, next = std::move(next), nbest, clock, &out](std::stop_token stop) mutable {
+      think(std::move(next), nbest, clock, stop, out);
+    });
+    return true;
+  }
+
+  // The think itself (on the thinking thread; run() touches nothing of the brain meanwhile).
+  // The turn's time is shared among the searches; one that starts after it ran out (a slow
+  // machine) searches one ply, so the list still has `nbest` moves (an ev at depth 1).
+  void think(Board next, int nbest, const core::Deadline& clock, std::stop_token stop, std::ostream& out) {
     std::vector<Point> best;
     for (int i = 0; i < nbest; ++i) {
       gomoku::Limits limits;
-      limits.time_ms = static_cast<int>(std::max<std::int64_t>(1, clock.remaining_us() / 1000 / (nbest - i)));
+      limits.time_ms = static_cast<int>(std::clamp<std::int64_t>(clock.remaining_us() / 1000 / (nbest - i), 1, INT32_MAX));
       limits.threads = threads_;
-      limits.depth = i > 0 && clock.expired() ? 1 : max_depth_;
+      limits.depth = i > 0 && (clock.expired() || stop.stop_requested()) ? 1 : max_depth_;
       limits.memory_mb = tt_mb_;
       limits.avoid = best;
+      limits.stop = stop;
       gomoku::ProgressFn progress;
       // Only finished iterations: the protocol reports one line per depth.
       if (show_detail_) progress = [&](const gomoku::SearchInfo& info) { if (!info.partial) report(info, out); };
@@ -305,9 +340,10 @@ class Brain {
     }
     next.play(best.front());
     board_ = std::move(next);
-    out << format_point(best.front()) << std::endl;
     clock_.spend(arrived_.elapsed_us() / 1000);
-    return true;
+    // The command is done when its answer is out: the observer sees the position first.
+    if (observer_) observer_(&*board_);
+    out << format_point(best.front()) << std::endl;
   }
 
   // A realtime line while thinking (INFO show_detail).
@@ -331,6 +367,11 @@ class Brain {
     return true;
   }
 
+  static bool ignored(std::ostream& out, std::string_view key, std::string_view value, std::string_view why) {
+    out << "MESSAGE INFO " << key << " '" << value << "' ignored: " << why << std::endl;
+    return true;
+  }
+
   static constexpr std::string_view NO_BOARD = "no board: send START first";
 
   std::unique_ptr<gomoku::Engine> engine_;
@@ -342,6 +383,8 @@ class Brain {
   int threads_ = 1;
   int max_depth_ = 0;
   bool show_detail_ = false;
+  std::function<void(const Board*)> observer_;
+  std::jthread thinker_;  // the think in progress, if any
 };
 
 const std::array<Brain::Entry, 16> Brain::DISPATCH = {{
@@ -367,12 +410,25 @@ const std::array<Brain::Entry, 16> Brain::DISPATCH = {{
 
 int run(std::istream& in, std::ostream& out, const BrainOptions& options) {
   Brain brain(options);
-  std::string line;
-  while (read_line(in, line)) {
-    const bool more = brain.handle(line, in, out);
+  auto observe = [&] {
     if (options.observer) options.observer(brain.position());
-    if (!more) break;
+  };
+  std::string line;
+  bool more = true;
+  while (more && read_line(in, line)) {
+    // Step 1. A think runs while the next command is read: YXSTOP and END stop it at once, any
+    // other command waits for it to end. Either way its move is answered first.
+    if (brain.thinking()) {
+      const std::string command = command_of(line);
+      brain.finish_thinking(command == "YXSTOP" || command == "END");
+    }
+    // Step 2. The command; a move it asks for is being thought about when this returns (and
+    // the think calls the observer).
+    more = brain.handle(line, in, out);
+    if (!brain.thinking()) observe();
   }
+  // The input ended during a think (not END): it runs its course.
+  brain.finish_thinking(false);
   return 0;
 }
 

@@ -3,8 +3,12 @@
 // the moves it learnt from lost games when the server has a game store.
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <stop_token>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -25,6 +29,9 @@ namespace {
 // Each request owns its engine; this keeps the memory of many concurrent searches modest.
 constexpr std::size_t REQUEST_TT_MB = 16;
 constexpr int DEFAULT_TIME_MS = 1000;
+// How often a streamed search writes a comment line (ignored by the browser) to find out whether
+// its client is still there: a write fails soon after the client has gone.
+constexpr auto HEARTBEAT = std::chrono::milliseconds(100);
 
 json points_json(const std::vector<Point>& pts, int size) {
   json a = json::array();
@@ -143,19 +150,34 @@ void move_stream(const httplib::Request& req, httplib::Response& res, Context& c
   res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai, slot](std::size_t, httplib::DataSink& sink) {
     std::mutex mu;
     const int size = game.board.size();
+    // A client that goes away (the page closed, or asked again and closed this stream) cancels
+    // the search: its slot and its core are free at once, not at the end of the budget.
+    std::stop_source gone;
+    AiRequest request = ai;
+    request.limits.stop = gone.get_token();
     auto write = [&](const std::string& ev) {
       std::lock_guard lock(mu);
-      sink.write(ev.data(), ev.size());
+      if (!gone.stop_requested() && !sink.write(ev.data(), ev.size())) gone.request_stop();
     };
+    std::jthread heartbeat([&](std::stop_token done) {
+      std::mutex m;
+      std::condition_variable_any cv;
+      std::unique_lock lock(m);
+      while (!cv.wait_for(lock, done, HEARTBEAT, [] { return false; }) && !done.stop_requested()) write(": \n\n");
+    });
     try {
-      const json result = ai_move(game, ai, [&](const SearchInfo& info) {
+      const json result = ai_move(game, request, [&](const SearchInfo& info) {
         json ev = {{"depth", info.depth},          {"partial", info.partial}, {"value", info.value},
                    {"nodes", info.nodes},          {"pv", points_json(info.pv, size)}, {"time_ms", info.elapsed_ms}};
         add_human_terms(ev, info.value, info.nodes, info.elapsed_ms);
         write(sse_event("info", ev));
       });
+      heartbeat.request_stop();
+      heartbeat.join();
       write(sse_event("result", result));
     } catch (const std::exception& e) {
+      heartbeat.request_stop();
+      if (heartbeat.joinable()) heartbeat.join();
       write(sse_event("error", {{"error", e.what()}}));
     }
     sink.done();

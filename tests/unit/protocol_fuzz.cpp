@@ -35,6 +35,9 @@ class Session {
  public:
   static constexpr int MAX_GAME_COMMANDS = 1000;
 
+  // How much longer than the turn the fuzzer waits for a move before it reads the silence.
+  static constexpr std::int64_t ANSWER_WAIT_MS = 30000;
+
   Session(int index, const FuzzConfig& config, FuzzReport& report, std::atomic<std::int64_t>& heartbeat)
       : rng_(core::derive_seed(config.seed, static_cast<std::uint64_t>(index))), config_(config), report_(report),
         heartbeat_(heartbeat), index_(index) {
@@ -75,11 +78,14 @@ class Session {
   std::optional<std::string> next_line() {
     heartbeat_ = core::now_us();
     if (pending_ && pending_->given < pending_->lines.size()) return give();
+    // A move is thought about while the brain reads on: its answer comes before the next
+    // command (or never: finish() then finds none).
+    if (pending_ && pending_->expect == Expect::MOVE) sink_->wait_answer(pending_->answered, limit_ms() + ANSWER_WAIT_MS);
     if (pending_) finish();
     if (ended_) return std::nullopt;
     pending_ = generate();
     if (!pending_) return std::nullopt;
-    pending_->answered = sink_->lines.size();
+    pending_->answered = sink_->size();
     pending_->sent_us = core::now_us();
     pending_->waited_us = runqueue_wait_us();
     ++report_.commands;
@@ -326,7 +332,8 @@ class Session {
     std::vector<std::string> lines = {"INFO " + (chance(20) ? upper_key : key) + " " + value.text};
     const bool numeric = key != "game_type" && key != "folder" && key != "evaluate" && key != "no_such_key";
     if (!numeric) return make(std::move(lines), Expect::NOTHING, model_);
-    if (!value.number) return make(std::move(lines), Expect::ERROR);
+    // INFO is never answered: an unusable value is a MESSAGE line and changes nothing.
+    if (!value.number) return make(std::move(lines), Expect::MESSAGE);
     const std::int64_t v = *value.number;
     if (key == "timeout_turn") turn_ms_ = std::clamp<std::int64_t>(v, 0, protocol::params::MAX_TIME_MS);
     if (key == "time_left") {
@@ -334,7 +341,7 @@ class Session {
       else left_ms_ = std::max<std::int64_t>(0, v);
     }
     if (key == "rule") {
-      if (v < 0) return make(std::move(lines), Expect::ERROR);
+      if (v < 0) return make(std::move(lines), Expect::MESSAGE);
       rule_ = rule_of(v);
       if (model_) return make(std::move(lines), Expect::NOTHING, with_rule(*model_, rule_));
     }
@@ -391,10 +398,11 @@ class Session {
     pending_.reset();
     last_command_ = p.lines[0];
     std::vector<Answer> answers;
-    for (std::size_t i = p.answered; i < sink_->lines.size(); ++i) {
-      transcript_ += "< " + sink_->lines[i].text + "\n";
-      const auto& text = sink_->lines[i].text;
-      if (text.rfind("MESSAGE", 0) != 0 && text.rfind("DEBUG", 0) != 0) answers.push_back(sink_->lines[i]);
+    const std::vector<Answer> lines = sink_->lines();
+    for (std::size_t i = p.answered; i < lines.size(); ++i) {
+      transcript_ += "< " + lines[i].text + "\n";
+      const auto& text = lines[i].text;
+      if (text.rfind("MESSAGE", 0) != 0 && text.rfind("DEBUG", 0) != 0) answers.push_back(lines[i]);
     }
     const bool silent = p.expect == Expect::NOTHING || p.expect == Expect::MESSAGE || p.expect == Expect::END;
     if (silent ? !answers.empty() : answers.size() != 1) {
@@ -403,9 +411,11 @@ class Session {
     }
     if (p.expect == Expect::END) return;
     const std::string answer = silent ? "" : answers[0].text;
-    const Answer done = silent ? Answer{"", core::now_us(), runqueue_wait_us()} : answers[0];
+    const Answer done = silent ? Answer{"", core::now_us(), runqueue_wait_us(), std::this_thread::get_id()} : answers[0];
     const std::int64_t took_us = done.at_us - p.sent_us;
-    const std::int64_t starved_us = std::max<std::int64_t>(0, done.waited_us - p.waited_us);
+    // A thinking thread was started for this move: all its wait counts.
+    const bool same_thread = done.writer == std::this_thread::get_id();
+    const std::int64_t starved_us = std::max<std::int64_t>(0, done.waited_us - (same_thread ? p.waited_us : 0));
     const bool thinks = p.expect == Expect::MOVE || p.expect == Expect::OPENING;
     const double limit = static_cast<double>(thinks ? limit_ms() : QUICK_MS);
     const double wall_over_ms = static_cast<double>(took_us) / 1000.0 - limit;

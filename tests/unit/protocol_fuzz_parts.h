@@ -3,14 +3,18 @@
 // brain asks for them, answers timed as they are written), the values it sends and small
 // helpers. Only protocol_fuzz.cpp includes this.
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/clock.h"
@@ -46,8 +50,9 @@ class Source : public std::streambuf {
 };
 
 // Microseconds this thread has waited for a CPU while runnable (Linux schedstat; 0 elsewhere).
-// The brain runs on the fuzzer's thread: its answer time less this wait is what the brain
-// itself spent, whatever else loads the machine.
+// Commands that do not think are served on the fuzzer's thread, and a move is written by the
+// brain's thinking thread, started for that move: an answer's time less the wait of the thread
+// that wrote it is what the brain itself spent, whatever else loads the machine.
 inline std::int64_t runqueue_wait_us() {
   std::FILE* f = std::fopen("/proc/thread-self/schedstat", "r");
   if (!f) return 0;
@@ -60,12 +65,31 @@ inline std::int64_t runqueue_wait_us() {
 struct Answer {
   std::string text;
   std::int64_t at_us;
-  std::int64_t waited_us;
+  std::int64_t waited_us;  ///< the writing thread's run-queue wait so far
+  std::thread::id writer;
 };
 
+// Written by the brain's threads, read by the fuzzer's: every access holds the lock.
 class Sink : public std::streambuf {
  public:
-  std::vector<Answer> lines;
+  std::vector<Answer> lines() const {
+    std::lock_guard lock(m_);
+    return lines_;
+  }
+  std::size_t size() const {
+    std::lock_guard lock(m_);
+    return lines_.size();
+  }
+  /// Waits until a line after the first `from` is an answer (not MESSAGE or DEBUG), at most
+  /// `timeout_ms`; whether one came.
+  bool wait_answer(std::size_t from, std::int64_t timeout_ms) {
+    std::unique_lock lock(m_);
+    return cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [&] {
+      for (std::size_t i = from; i < lines_.size(); ++i)
+        if (lines_[i].text.rfind("MESSAGE", 0) != 0 && lines_[i].text.rfind("DEBUG", 0) != 0) return true;
+      return false;
+    });
+  }
 
  protected:
   int_type overflow(int_type c) override {
@@ -79,10 +103,15 @@ class Sink : public std::streambuf {
 
  private:
   void put(char c) {
+    std::lock_guard lock(m_);
     if (c != '\n') return partial_.push_back(c);
-    lines.push_back({partial_, core::now_us(), runqueue_wait_us()});
+    lines_.push_back({partial_, core::now_us(), runqueue_wait_us(), std::this_thread::get_id()});
     partial_.clear();
+    cv_.notify_all();
   }
+  mutable std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<Answer> lines_;
   std::string partial_;
 };
 

@@ -130,7 +130,7 @@ TEST(ProtocolGomocup, MalformedAndIllegalInput) {
       "BOARD\n1,1\n20,20,1\n1,1,7\nDONE\n"  // malformed BOARD lines
       "BOARD\n1,1,1\n1,1,2\nDONE\n"         // the same point twice
       "TAKEBACK 3,3\n"    // not the last move
-      "INFO timeout_turn\n"
+      "INFO timeout_turn\n"  // no number: a MESSAGE, not an answer
       "\n\n"
       "ABOUT\n");
   ASSERT_EQ(out.size(), 14u);
@@ -139,7 +139,8 @@ TEST(ProtocolGomocup, MalformedAndIllegalInput) {
   EXPECT_TRUE(is_move(out[2], 15));
   for (int i = 3; i <= 7; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)].rfind("ERROR", 0), 0u) << out[static_cast<std::size_t>(i)];
   EXPECT_EQ(out[8].rfind("UNKNOWN", 0), 0u);
-  for (int i = 9; i <= 12; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)].rfind("ERROR", 0), 0u) << out[static_cast<std::size_t>(i)];
+  for (int i = 9; i <= 11; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)].rfind("ERROR", 0), 0u) << out[static_cast<std::size_t>(i)];
+  EXPECT_EQ(out[12].rfind("MESSAGE INFO TIMEOUT_TURN", 0), 0u) << out[12];  // INFO is never answered
   EXPECT_EQ(out[13].rfind("name=\"tilestone\"", 0), 0u);
 }
 
@@ -242,9 +243,18 @@ TEST(ProtocolClock, OutOfRangeNumbersAreClampedNeverOverflow) {
   ASSERT_EQ(s.out.size(), 4u);
   EXPECT_EQ(s.out[0], "OK");
   for (int i = 1; i <= 3; ++i) EXPECT_TRUE(is_move(s.out[static_cast<std::size_t>(i)], 15)) << s.out[static_cast<std::size_t>(i)];
-  const auto bad = session("INFO timeout_turn 1.5\nINFO time_left abc\nINFO rule -3\n");
-  ASSERT_EQ(bad.out.size(), 3u);
-  for (const auto& line : bad.out) EXPECT_EQ(line.rfind("ERROR", 0), 0u) << line;
+}
+
+TEST(ProtocolClock, InfoIsNeverAnsweredUnusableValuesAreMessages) {
+  // A manager reads no reply to INFO: an unusable value is a MESSAGE line (shown, never taken for
+  // an answer) and changes nothing; START still answers on the next line. INFO rule -3 once
+  // answered ERROR, so a manager read every later answer one line late.
+  const auto s = session("INFO timeout_turn 1.5\nINFO time_left abc\nINFO rule -3\nINFO rule\nSTART 15\nYXSHOWFORBID\n");
+  ASSERT_EQ(s.out.size(), 6u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(s.out[i].rfind("MESSAGE INFO ", 0), 0u) << s.out[i];
+  EXPECT_NE(s.out[2].find("RULE '-3' ignored"), std::string::npos) << s.out[2];
+  EXPECT_EQ(s.out[4], "OK");
+  EXPECT_EQ(s.out[5], "FORBID .");  // still freestyle: -3 did not become renju
 }
 
 TEST(ProtocolText, IntegersSaturateInsteadOfWrapping) {
@@ -414,3 +424,52 @@ TEST(ProtocolYixin, ShowDetailReportsWhileThinkingAndHashClear) {
 }
 
 }  // namespace
+
+// --- Stopping a think -------------------------------------------------------------------------
+
+// Runs a transcript and returns its answers and how long run() took, in milliseconds.
+std::pair<std::vector<std::string>, double> timed_talk(const std::string& transcript) {
+  std::istringstream in(transcript);
+  std::ostringstream out;
+  const auto start = std::chrono::steady_clock::now();
+  protocol::run(in, out, {});
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::vector<std::string> lines;
+  std::istringstream answers(out.str());
+  for (std::string line; std::getline(answers, line);) lines.push_back(line);
+  return {lines, ms};
+}
+
+TEST(ProtocolStop, YxstopAnswersTheBestMoveSoFarAtOnce) {
+  // A 20 s turn: the brain once read YXSTOP only after it had answered, 20 s later.
+  const auto [out, ms] = timed_talk("INFO timeout_turn 20000\nSTART 20\nTURN 10,10\nYXSTOP\nYXSHOWFORBID\n");
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0], "OK");
+  EXPECT_TRUE(is_move(out[1], 20)) << out[1];
+  EXPECT_NE(out[1], "10,10");
+  EXPECT_EQ(out[2], "FORBID .");  // the commands after YXSTOP are served as usual
+  EXPECT_LT(ms, 5000);
+}
+
+TEST(ProtocolStop, EndDuringAThinkEndsTheSession) {
+  // The turn is unlimited: END stops the think, its move is answered, nothing after END is read.
+  const auto [out, ms] = timed_talk(
+      "INFO timeout_turn 99999999999999999999\nINFO timeout_match 0\nSTART 22\n"
+      "BOARD\n10,10,1\n11,11,2\n9,11,1\nDONE\nEND\nTURN 1,1\n");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0], "OK");
+  EXPECT_TRUE(is_move(out[1], 22)) << out[1];
+  EXPECT_LT(ms, 5000);
+}
+
+TEST(ProtocolStop, OtherCommandsWaitForTheThinkToEnd) {
+  // Only YXSTOP and END stop a think: a piped script is answered in order, each move searched
+  // with its whole turn.
+  const auto s = session("INFO timeout_turn 300\nSTART 15\nTURN 7,7\nABOUT\nYXSHOWFORBID\n", 300);
+  ASSERT_EQ(s.out.size(), 4u);
+  EXPECT_TRUE(is_move(s.out[1], 15)) << s.out[1];
+  EXPECT_EQ(s.out[2].rfind("name=", 0), 0u) << s.out[2];
+  EXPECT_EQ(s.out[3], "FORBID .");
+  ASSERT_EQ(s.positions.size(), 5u);
+  EXPECT_EQ(s.positions[2]->move_count(), 2);  // the observer saw the move before ABOUT ran
+}
