@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-      nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev parallel)
+      nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev zstd parallel)
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi

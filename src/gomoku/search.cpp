@@ -165,6 +165,7 @@ struct Shared {
   std::atomic<bool> stop{false};
   core::Deadline hard;  // the search must be over by then
   std::int64_t soft_us = INT64_MAX;  // no new iteration after this much time
+  std::uint64_t max_nodes = 0;       // stop when a thread has searched this many nodes (0: no limit)
   int max_depth = MAX_PLY - 8;
 };
 
@@ -249,7 +250,7 @@ class Worker {
 
   void tick() {
     if (++nodes_ % params::NODE_CHECK_INTERVAL == 0) {
-      if (shared_.hard.expired()) shared_.stop = true;
+      if (shared_.hard.expired() || (shared_.max_nodes != 0 && nodes_ >= shared_.max_nodes)) shared_.stop = true;
       else if (progress_) report_partial();
     }
   }
@@ -833,6 +834,7 @@ class StrongEngine final : public Engine {
     shared.hard = search_deadline(limits, params::STRONG_TIME_SAFETY_PERCENT);
     if (limits.time_ms > 0) shared.soft_us = static_cast<std::int64_t>(limits.time_ms) * 10 * params::STRONG_ITERATION_START_PERCENT;
     if (limits.depth > 0) shared.max_depth = std::min(limits.depth, MAX_PLY - 8);
+    shared.max_nodes = limits.nodes;
     reserve(limits.memory_mb);
 
     SearchResult result;
