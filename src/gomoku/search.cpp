@@ -847,8 +847,9 @@ class StrongEngine final : public Engine {
     // Each thread remembers its failed threat searches (the root's go to the first thread).
     const int threads = std::max(1, limits.threads);
     shared.threads = threads;
-    std::vector<std::unique_ptr<ThreatCache>> caches;
-    for (int t = 0; t < threads; ++t) caches.push_back(std::make_unique<ThreatCache>());
+    while (caches_.size() < static_cast<std::size_t>(threads)) caches_.push_back(std::make_unique<ThreatCache>());
+    for (auto& cache : caches_) cache->clear();
+    auto& caches = caches_;
 
     // Step 1. Decided positions: a five to make, a five to stop, a VCF or VCT to play.
     if (auto quick = forced_answer(b, shared, limits, *caches[0])) return finish(*quick);
@@ -980,6 +981,9 @@ class StrongEngine final : public Engine {
   }
 
   std::uint64_t threat_nodes_ = 0;  // nodes of the root threat searches of this call
+  // Each thread's threat cache, kept from search to search (emptied at each start) so that a
+  // search does not allocate and zero a megabyte per thread.
+  std::vector<std::unique_ptr<ThreatCache>> caches_;
   // A token table until the first search sizes it from its limits.
   TranspositionTable tt_{0};
   std::size_t tt_mb_ = 0;
