@@ -6,6 +6,11 @@ set -euo pipefail
 PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
       nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev zstd parallel)
 
+# Test-only: the Gomoku network trainer's tests (train/gomoku/) and the engine-PyTorch agreement
+# test run Debian's /usr/bin/python3 with these.
+TEST_PKGS=(python3-torch python3-numpy python3-zstandard zstd)
+PKGS+=("${TEST_PKGS[@]}")
+
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 

@@ -38,6 +38,9 @@ class Board {
   int stride() const { return stride_; }
   /// The cell code at idx: CELL_EMPTY, CELL_BLACK, CELL_WHITE or CELL_WALL.
   int cell(int idx) const { return cells_[idx]; }
+  /// The line window around idx along direction d (the 8 neighbours' cell codes, see key_slot),
+  /// kept for every inside cell, empty or not.
+  LineKey line_key(int idx, int d) const { return data_[idx].key[d]; }
 
   /// The stone at an inside point, if any.
   std::optional<Color> at(Point p) const;

@@ -1,0 +1,219 @@
+// The Gomoku network file (the layout is in network.h): writing, and reading with every field
+// checked, so a wrong, truncated, corrupt or foreign file is refused with a message.
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "gomoku/network.h"
+
+namespace tilestone::gomoku {
+namespace {
+
+constexpr std::size_t MAGIC_BYTES = 8;
+constexpr std::uint32_t MAX_DESCRIPTION = 4096;
+/// Header bytes without the description.
+constexpr std::size_t FIXED_HEADER = MAGIC_BYTES + 4 + 4 + 4 + 8 * 4 + 4 + 8 + 8;
+constexpr std::uint64_t FNV_OFFSET = 0xCBF29CE484222325ULL, FNV_PRIME = 0x100000001B3ULL;
+
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = FNV_OFFSET) {
+  for (unsigned char c : bytes) h = (h ^ c) * FNV_PRIME;
+  return h;
+}
+
+template <class T>
+void put(std::string& out, T v) {
+  char buf[sizeof(T)];
+  std::memcpy(buf, &v, sizeof(T));  // little-endian, like every machine tilestone builds for
+  out.append(buf, sizeof(T));
+}
+
+template <class T>
+void put_all(std::string& out, const std::vector<T>& v) {
+  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+// Reads fields in order, remembering whether it ran off the end.
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  template <class T>
+  T get() {
+    T v{};
+    if (pos_ + sizeof(T) > bytes_.size()) {
+      short_ = true;
+      pos_ = bytes_.size();
+      return v;
+    }
+    std::memcpy(&v, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+  std::string_view take(std::size_t n) {
+    if (pos_ + n > bytes_.size()) {
+      short_ = true;
+      pos_ = bytes_.size();
+      return {};
+    }
+    const std::string_view s = bytes_.substr(pos_, n);
+    pos_ += n;
+    return s;
+  }
+  template <class T>
+  void get_all(std::vector<T>& v) {
+    const std::string_view s = take(v.size() * sizeof(T));
+    if (!short_) std::memcpy(v.data(), s.data(), s.size());
+  }
+  bool short_read() const { return short_; }
+  std::size_t pos() const { return pos_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+  bool short_ = false;
+};
+
+std::uint64_t table_bytes() {
+  const NetTables t;
+  return 2 * (t.embed.size() + t.bias.size() + t.w1.size() + t.w2.size() + t.w3.size() + t.policy_w.size()) +
+         4 * (t.b1.size() + t.b2.size() + t.b3.size() + 1);
+}
+
+std::string header(const Network& net, std::uint64_t payload, std::uint64_t checksum) {
+  std::string h(NET_MAGIC, MAGIC_BYTES);
+  put<std::uint32_t>(h, NET_VERSION);
+  put<std::uint32_t>(h, static_cast<std::uint32_t>(FIXED_HEADER + net.description().size()));
+  put<std::uint8_t>(h, static_cast<std::uint8_t>(net.rule()));
+  put<std::uint8_t>(h, static_cast<std::uint8_t>(net.table_sets()));
+  put<std::uint16_t>(h, 0);
+  for (int v : {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES, NET_OUTPUTS, NET_QA, NET_QM, NET_QW})
+    put<std::uint32_t>(h, static_cast<std::uint32_t>(v));
+  put<std::uint32_t>(h, static_cast<std::uint32_t>(net.description().size()));
+  h += net.description();
+  put<std::uint64_t>(h, payload);
+  put<std::uint64_t>(h, checksum);
+  return h;
+}
+
+}  // namespace
+
+std::string encode_network_file(const Network& net) {
+  std::string payload;
+  payload.reserve(table_bytes() * static_cast<std::uint64_t>(net.table_sets()));
+  for (int s = 0; s < net.table_sets(); ++s) {
+    const NetTables& t = net.tables(s);
+    put_all(payload, t.embed);
+    put_all(payload, t.bias);
+    put_all(payload, t.w1);
+    put_all(payload, t.b1);
+    put_all(payload, t.w2);
+    put_all(payload, t.b2);
+    put_all(payload, t.w3);
+    put_all(payload, t.b3);
+    put_all(payload, t.policy_w);
+    put<std::int32_t>(payload, t.policy_b);
+  }
+  const std::uint64_t checksum = fnv1a(payload, fnv1a(header(net, payload.size(), 0)));
+  return header(net, payload.size(), checksum) + payload;
+}
+
+core::Result<Network> decode_network_file(std::string_view bytes) {
+  // Step 1. What the file is and which version.
+  if (bytes.size() < MAGIC_BYTES || bytes.substr(0, MAGIC_BYTES) != std::string_view(NET_MAGIC, MAGIC_BYTES))
+    return core::fail("not a tilestone Gomoku network file (its first bytes are not \"TSGOMNET\")");
+  Reader r(bytes);
+  r.take(MAGIC_BYTES);
+  const auto version = r.get<std::uint32_t>();
+  if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
+  if (version != NET_VERSION)
+    return core::fail(fmt::format("network file version {} is not supported (this build reads version {})", version, NET_VERSION));
+  // Step 2. The header: rule, dimensions, scales, description.
+  const auto header_bytes = r.get<std::uint32_t>();
+  const auto rule = r.get<std::uint8_t>();
+  const auto sets = r.get<std::uint8_t>();
+  const auto zero = r.get<std::uint16_t>();
+  std::array<std::uint32_t, 8> dims{};
+  for (auto& d : dims) d = r.get<std::uint32_t>();
+  const auto description_bytes = r.get<std::uint32_t>();
+  if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
+  if (rule > static_cast<std::uint8_t>(Rule::RENJU)) return core::fail(fmt::format("network file is corrupt: unknown rule {}", rule));
+  if (sets != (rule == static_cast<std::uint8_t>(Rule::RENJU) ? 2 : 1) || zero != 0)
+    return core::fail(fmt::format("network file is corrupt: {} table sets for rule {}", sets, rule));
+  const std::array<std::uint32_t, 8> built = {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES,
+                                              NET_OUTPUTS,  NET_QA,     NET_QM,      NET_QW};
+  if (dims != built)
+    return core::fail(fmt::format("network file has another architecture (features {}, hidden {}, windows {}, centre states {}, "
+                                  "outputs {}, scales {}/{}/{}); this build runs features {}, hidden {}, windows {}, centre "
+                                  "states {}, outputs {}, scales {}/{}/{}",
+                                  dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], dims[6], dims[7], built[0], built[1],
+                                  built[2], built[3], built[4], built[5], built[6], built[7]));
+  if (description_bytes > MAX_DESCRIPTION)
+    return core::fail(fmt::format("network file is corrupt: a description of {} bytes", description_bytes));
+  std::string description(r.take(description_bytes));
+  const auto payload_bytes = r.get<std::uint64_t>();
+  const std::size_t checksum_pos = r.pos();
+  const auto checksum = r.get<std::uint64_t>();
+  if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
+  if (header_bytes != r.pos()) return core::fail("network file is corrupt: its header size does not match");
+  // Step 3. The payload: its size, then the checksum over header and payload.
+  const std::uint64_t expected = table_bytes() * sets;
+  if (payload_bytes != expected)
+    return core::fail(fmt::format("network file is corrupt: it claims {} payload bytes, its architecture needs {}", payload_bytes, expected));
+  const std::uint64_t present = bytes.size() - r.pos();
+  if (present < expected)
+    return core::fail(fmt::format("network file is truncated: {} of its {} payload bytes are there", present, expected));
+  if (present > expected)
+    return core::fail(fmt::format("network file is corrupt: {} bytes follow its payload", present - expected));
+  std::string zeroed(bytes.substr(0, r.pos()));
+  std::memset(zeroed.data() + checksum_pos, 0, sizeof(std::uint64_t));
+  if (fnv1a(bytes.substr(r.pos()), fnv1a(zeroed)) != checksum)
+    return core::fail("network file is corrupt: its checksum does not match its contents");
+  // Step 4. The weights, within the bounds that keep the integer sums from overflowing.
+  std::vector<NetTables> tables(sets);
+  for (NetTables& t : tables) {
+    r.get_all(t.embed);
+    r.get_all(t.bias);
+    r.get_all(t.w1);
+    r.get_all(t.b1);
+    r.get_all(t.w2);
+    r.get_all(t.b2);
+    r.get_all(t.w3);
+    r.get_all(t.b3);
+    r.get_all(t.policy_w);
+    t.policy_b = r.get<std::int32_t>();
+    if (auto msg = t.check_bounds(); !msg.empty()) return core::fail("network file is corrupt: " + msg);
+  }
+  return Network(static_cast<Rule>(rule), std::move(tables), std::move(description));
+}
+
+core::Result<Network> load_network_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return core::fail(fmt::format("cannot open network file {}", path));
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return core::fail(fmt::format("cannot read network file {}", path));
+  auto net = decode_network_file(bytes);
+  if (!net) return core::fail(fmt::format("{}: {}", path, net.error()));
+  return net;
+}
+
+core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path) {
+  const std::string bytes = encode_network_file(net);
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return core::fail(fmt::format("cannot write {}", tmp));
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) return core::fail(fmt::format("cannot write {}", tmp));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return core::fail(fmt::format("cannot rename {} to {}: {}", tmp, path, ec.message()));
+  return static_cast<std::uint64_t>(bytes.size());
+}
+
+}  // namespace tilestone::gomoku

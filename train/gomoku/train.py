@@ -1,0 +1,278 @@
+#!/usr/bin/python3
+"""Trains the Gomoku network (model.py) on training data files (tsdata.py).
+
+    /usr/bin/python3 train/gomoku/train.py --data DATA/*.tsd --rule freestyle --out RUNS/free-1 \
+        --steps 20000 --batch-size 256 --lr 1e-3 --seed 1 --export
+
+Targets: the game result (win / draw / loss) mixed with the search value turned into a win
+probability, P = 1 / (1 + exp(-value / 1528.2)) (gomoku/params.h WINPROB_SCALE; a proven value
+counts as 1 or 0), as one soft target for the value head's cross-entropy: --result-weight of the
+one-hot result plus the rest of (P, 0, 1 - P); and the search's best move as the policy target
+(cross-entropy over the empty cells), weighted by --policy-weight.
+
+Writes into --out (keep it outside the repository): log.csv and loss.svg (the loss curves),
+checkpoint.pt (every --eval-every steps and at the end; --resume continues from it) and, with
+--export, network.tsnet (the engine's file).
+"""
+
+import argparse
+import csv
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as TF
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import export  # noqa: E402
+import features as F  # noqa: E402
+import model as M  # noqa: E402
+import tsdata  # noqa: E402
+
+CSV_FIELDS = ["step", "epoch", "seconds", "lr", "train_loss", "train_value_loss", "train_policy_loss", "val_loss",
+              "val_value_loss", "val_policy_loss", "val_policy_top1", "val_result_accuracy"]
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--data", nargs="+", help="training data files (zstd, TSGOMOKU)")
+    src.add_argument("--synthetic", type=int, metavar="N", help="N synthetic positions instead (tsdata.synthetic; smoke tests)")
+    ap.add_argument("--rule", choices=sorted(tsdata.RULES), default=None,
+                    help="train on this rule's records only (default: the first record's rule)")
+    ap.add_argument("--out", required=True, help="folder for the log, curves, checkpoint and network")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--val-fraction", type=float, default=0.05, help="share of the positions held out")
+    ap.add_argument("--batch-size", type=int, default=256)
+    ap.add_argument("--steps", type=int, default=None, help="optimiser steps (default: --epochs worth)")
+    ap.add_argument("--epochs", type=float, default=1.0)
+    ap.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds")
+    ap.add_argument("--lr", type=float, default=1e-3, help="Adam learning rate (cosine decay to 10 %% of it)")
+    ap.add_argument("--weight-decay", type=float, default=0.0)
+    ap.add_argument("--result-weight", type=float, default=0.5, help="share of the game result in the value target")
+    ap.add_argument("--policy-weight", type=float, default=1.0)
+    ap.add_argument("--no-augment", action="store_true", help="no random board symmetry per position")
+    ap.add_argument("--eval-every", type=int, default=200, help="steps between held-out evaluations and checkpoints")
+    ap.add_argument("--val-max", type=int, default=4096, help="held-out positions evaluated each time")
+    ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    ap.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint.pt")
+    ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
+    return ap.parse_args(argv)
+
+
+def load_records(args):
+    if args.synthetic:
+        rule = tsdata.RULES[args.rule or "freestyle"]
+        return tsdata.synthetic(args.synthetic, seed=args.seed, rule=rule), rule
+    recs = tsdata.read_many(args.data)
+    if len(recs) == 0:
+        raise SystemExit("train: the data files hold no positions")
+    rule = tsdata.RULES[args.rule] if args.rule else int(recs["rule"][0])
+    return recs[recs["rule"] == rule], rule
+
+
+def batch_tensors(recs, rng=None):
+    """Inputs and targets of a batch of records; with rng, each board under a random symmetry."""
+    codes = tsdata.unpack_cells(recs)
+    sizes = recs["size"].astype(np.int64)
+    best = recs["best"].astype(np.int64)
+    if rng is not None:
+        syms = rng.integers(F.SYMMETRIES, size=len(recs))
+        for sym in np.unique(syms):
+            sel = np.nonzero(syms == sym)[0]
+            codes[sel], move = F.transform_codes(codes[sel], sizes[sel], int(sym))
+            best[sel] = move(best[sel], sizes[sel])
+    windows, centre, inside, empty = F.inputs(codes, sizes, recs["side"])
+    best_cell = F.cell_index(best // sizes, best % sizes)
+    t = torch.from_numpy
+    return {
+        "windows": t(windows), "centre": t(centre), "inside": t(inside), "empty": t(empty),
+        "sides": t(recs["side"].astype(np.int64)), "best": t(best_cell),
+        "result": t(recs["result"].astype(np.int64)), "value": t(recs["value"].astype(np.float64)),
+        "proven": t(((recs["flags"] & 1) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)),
+    }
+
+
+def losses(net, b, result_weight):
+    wdl, policy = net(b["windows"], b["centre"], b["inside"], b["empty"], b["sides"])
+    # Value: soft (win, draw, loss) target from the result and the search value.
+    onehot = TF.one_hot(2 - b["result"], 3).to(wdl.dtype)
+    p = torch.sigmoid(b["value"] / M.WINPROB_SCALE).to(wdl.dtype)
+    p = torch.where(b["proven"], (b["value"] > 0).to(wdl.dtype), p)
+    searched = torch.stack([p, torch.zeros_like(p), 1 - p], dim=1)
+    target = result_weight * onehot + (1 - result_weight) * searched
+    value_loss = -(target * TF.log_softmax(wdl, dim=1)).sum(dim=1).mean()
+    # Policy: cross-entropy over the empty cells, where the best move is one of them.
+    valid = b["empty"].gather(1, b["best"][:, None])[:, 0]
+    if valid.any():
+        logp = TF.log_softmax(policy[valid], dim=1)
+        picked = logp.gather(1, b["best"][valid][:, None])[:, 0]
+        policy_loss = -picked.mean()
+        top1 = (policy[valid].argmax(dim=1) == b["best"][valid]).double().mean()
+    else:
+        policy_loss = torch.zeros((), dtype=wdl.dtype)
+        top1 = torch.zeros((), dtype=torch.float64)
+    result_acc = (wdl.argmax(dim=1) == 2 - b["result"]).double().mean()
+    return value_loss, policy_loss, float(top1), float(result_acc)
+
+
+def evaluate(net, val, args):
+    net.eval()
+    sums = np.zeros(4)
+    n = 0
+    with torch.no_grad():
+        for start in range(0, min(len(val), args.val_max), args.batch_size):
+            part = val[start:min(start + args.batch_size, args.val_max)]
+            v, p, top1, acc = losses(net, batch_tensors(part), args.result_weight)
+            sums += np.array([float(v), float(p), top1, acc]) * len(part)
+            n += len(part)
+    net.train()
+    v, p, top1, acc = sums / max(n, 1)
+    return {"val_loss": v + args.policy_weight * p, "val_value_loss": v, "val_policy_loss": p,
+            "val_policy_top1": top1, "val_result_accuracy": acc}
+
+
+def write_svg(rows, path):
+    """The loss curves as a hand-written SVG line chart (no plotting library)."""
+    series = [("train_loss", "#1f77b4"), ("val_loss", "#d62728"), ("val_value_loss", "#2ca02c"),
+              ("val_policy_loss", "#9467bd")]
+    w, h, left, right, top, bottom = 640, 360, 60, 150, 20, 40
+    steps = [r["step"] for r in rows]
+    values = [r[k] for r in rows for k, _ in series if r.get(k) not in (None, "")]
+    if not rows or not values:
+        return
+    x0, x1 = min(steps), max(max(steps), min(steps) + 1)
+    y0, y1 = 0.0, max(values) * 1.05 or 1.0
+
+    def px(step):
+        return left + (step - x0) / (x1 - x0) * (w - left - right)
+
+    def py(v):
+        return top + (1 - (v - y0) / (y1 - y0)) * (h - top - bottom)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="11">',
+           f'<rect width="{w}" height="{h}" fill="white"/>',
+           f'<line x1="{left}" y1="{py(y0)}" x2="{w - right}" y2="{py(y0)}" stroke="black"/>',
+           f'<line x1="{left}" y1="{top}" x2="{left}" y2="{py(y0)}" stroke="black"/>']
+    for k in range(5):
+        v = y0 + (y1 - y0) * k / 4
+        out.append(f'<text x="{left - 5}" y="{py(v) + 4:.1f}" text-anchor="end">{v:.2f}</text>')
+        s = x0 + (x1 - x0) * k / 4
+        out.append(f'<text x="{px(s):.1f}" y="{h - bottom + 15}" text-anchor="middle">{int(s)}</text>')
+    out.append(f'<text x="{(left + w - right) / 2}" y="{h - 5}" text-anchor="middle">step</text>')
+    for i, (key, colour) in enumerate(series):
+        pts = [(px(r["step"]), py(r[key])) for r in rows if r.get(key) not in (None, "")]
+        if pts:
+            out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" points="'
+                       + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) + '"/>')
+        out.append(f'<text x="{w - right + 10}" y="{top + 15 * i + 10}" fill="{colour}">{key}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main(argv=None):
+    args = parse_args(argv if argv is not None else sys.argv[1:])
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    os.makedirs(args.out, exist_ok=True)
+    recs, rule = load_records(args)
+    if len(recs) < 2:
+        raise SystemExit("train: fewer than two positions of that rule")
+    # Step 1. A held-out split, fixed by the seed.
+    split_rng = np.random.default_rng(args.seed)
+    order = split_rng.permutation(len(recs))
+    n_val = max(1, int(round(len(recs) * args.val_fraction)))
+    val, train = recs[order[:n_val]], recs[order[n_val:]]
+    steps_per_epoch = max(1, len(train) // args.batch_size)
+    total = args.steps if args.steps is not None else max(1, int(math.ceil(args.epochs * steps_per_epoch)))
+
+    torch.manual_seed(args.seed)
+    net = M.GomokuNet(rule=rule, seed=args.seed)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / total)))
+    rng = np.random.default_rng(args.seed + 1)
+    step, rows, elapsed = 0, [], 0.0
+    ck_path = os.path.join(args.out, "checkpoint.pt")
+    # Step 2. Resume: the model, optimiser, schedule, random state and log so far.
+    if args.resume and os.path.exists(ck_path):
+        ck = torch.load(ck_path, map_location="cpu")
+        if ck["rule"] != rule:
+            raise SystemExit(f"train: the checkpoint is for rule {ck['rule']}, the data for rule {rule}")
+        net.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["optimizer"])
+        sched.load_state_dict(ck["scheduler"])
+        rng.bit_generator.state = ck["rng"]
+        torch.set_rng_state(ck["torch_rng"])
+        step, rows, elapsed = ck["step"], ck["log"], ck["seconds"]
+        print(f"resumed at step {step}")
+
+    def save():
+        torch.save({"model": net.state_dict(), "optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
+                    "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "step": step, "log": rows,
+                    "seconds": elapsed, "rule": rule, "command": " ".join(sys.argv[1:] if argv is None else argv)},
+                   ck_path + ".tmp")
+        os.replace(ck_path + ".tmp", ck_path)
+
+    def log(train_stats):
+        row = {"step": step, "epoch": round(step / steps_per_epoch, 3), "seconds": round(elapsed, 1),
+               "lr": opt.param_groups[0]["lr"], **train_stats, **evaluate(net, val, args)}
+        rows.append(row)
+        with open(os.path.join(args.out, "log.csv"), "w", newline="") as f:
+            wr = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+            wr.writeheader()
+            wr.writerows(rows)
+        write_svg(rows, os.path.join(args.out, "loss.svg"))
+        train_loss = f"{row['train_loss']:.4f}" if row["train_loss"] != "" else "-"
+        print(f"step {step}: train {train_loss} held-out {row['val_loss']:.4f} "
+              f"(value {row['val_value_loss']:.4f}, policy {row['val_policy_loss']:.4f}, top-1 {row['val_policy_top1']:.3f})",
+              flush=True)
+
+    if not rows:
+        log({"train_loss": "", "train_value_loss": "", "train_policy_loss": ""})
+    # Step 3. Train: shuffled epochs of the training positions.
+    perm, pos = rng.permutation(len(train)), 0
+    acc, count = np.zeros(2), 0
+    start = time.monotonic() - elapsed
+    while step < total:
+        if args.time_limit is not None and time.monotonic() - start >= args.time_limit:
+            break
+        if pos + args.batch_size > len(train):
+            perm, pos = rng.permutation(len(train)), 0
+        part = train[perm[pos:pos + args.batch_size]]
+        pos += args.batch_size
+        b = batch_tensors(part, None if args.no_augment else rng)
+        v, p, _, _ = losses(net, b, args.result_weight)
+        loss = v + args.policy_weight * p
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        step += 1
+        acc += [float(v), float(p)]
+        count += 1
+        elapsed = time.monotonic() - start
+        if step % args.eval_every == 0 or step == total:
+            tv, tp = acc / count
+            log({"train_loss": tv + args.policy_weight * tp, "train_value_loss": tv, "train_policy_loss": tp})
+            save()
+            acc, count = np.zeros(2), 0
+    if count:
+        tv, tp = acc / count
+        log({"train_loss": tv + args.policy_weight * tp, "train_value_loss": tv, "train_policy_loss": tp})
+    save()
+    if args.export:
+        path = os.path.join(args.out, "network.tsnet")
+        desc = f"train.py {' '.join(sys.argv[1:] if argv is None else argv)}; step {step}"
+        size, clamped = export.export(net, path, desc[:4096])
+        print(f"wrote {path}: {size} bytes ({clamped} weights clamped to the bounds)")
+    print(f"trained {step} steps in {elapsed:.1f} s; log in {os.path.join(args.out, 'log.csv')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
