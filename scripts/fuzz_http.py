@@ -329,6 +329,9 @@ def sse_ok(case, desc, body):
         if not block.strip():
             continue
         data = [line[5:] for line in block.split("\n") if line.startswith("data:")]
+        # A block of comment lines only (": ", the server's heartbeat) is no event.
+        if not data and all(line.startswith(":") for line in block.split("\n") if line):
+            continue
         try:
             json.loads("".join(data))
         except Exception:  # noqa: BLE001

@@ -2,8 +2,6 @@
 // openings from a file or generated, SPRT, sharding, and the result files. Parse, call
 // match::run_match, format.
 
-#include <unistd.h>
-
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -11,7 +9,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -20,14 +17,14 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/progress.h"
 #include "app/stop_signals.h"
 #include "core/rng.h"
-#include "core/shard.h"
-#include "gomoku/match.h"
 #include "gomoku/notation.h"
-#include "match/openings.h"
-#include "match/report.h"
-#include "match/runner.h"
+#include "lab/core/shard.h"
+#include "lab/match/openings.h"
+#include "lab/match/report.h"
+#include "lab/match/runner.h"
 
 namespace tilestone::app {
 namespace {
@@ -117,7 +114,7 @@ match::MatchSettings settings_of(const MatchOptions& m) {
   if (!m.sprt.empty()) s.sprt = parse_sprt(m.sprt);
   const int pairs = (m.games + 1) / 2;
   if (m.openings.empty()) {
-    s.openings = gomoku::match_openings(m.size, *rule, pairs, core::derive_seed(m.seed, 1000003));
+    s.openings = match::match_openings(m.size, *rule, pairs, core::derive_seed(m.seed, 1000003));
   } else {
     auto loaded = match::load_openings(m.openings, m.size, *rule);
     if (!loaded) throw UsageError(loaded.error());
@@ -129,13 +126,11 @@ match::MatchSettings settings_of(const MatchOptions& m) {
   return s;
 }
 
-std::string progress_line(const match::Progress& p, const match::MatchSettings& s) {
-  const int width = 24, filled = p.total ? p.done * width / p.total : width;
-  std::string line = fmt::format("[{}{}] {}/{} games  W {} D {} L {}", std::string(static_cast<std::size_t>(filled), '#'),
-                                 std::string(static_cast<std::size_t>(width - filled), '.'), p.done, p.total, p.tally.wins,
-                                 p.tally.draws, p.tally.losses);
-  if (s.sprt) line += fmt::format("  llr {:.2f} ({:.2f} .. {:.2f})", p.llr, s.sprt->lower(), s.sprt->upper());
-  return line;
+// What the progress bar shows after the count: the score so far and the SPRT's state.
+std::string progress_detail(const match::Progress& p, const match::MatchSettings& s) {
+  std::string detail = fmt::format("W {} D {} L {}", p.tally.wins, p.tally.draws, p.tally.losses);
+  if (s.sprt) detail += fmt::format("  llr {:.2f} ({:.2f} .. {:.2f})", p.llr, s.sprt->lower(), s.sprt->upper());
+  return detail;
 }
 
 // `command` is the command line that played the games (a merged run keeps its shards' one).
@@ -174,24 +169,15 @@ void run(const MatchOptions& m) {
     std::filesystem::create_directories(m.psq, ec);
     if (ec || !std::filesystem::is_directory(m.psq)) throw UsageError("cannot make the PSQ folder '" + m.psq + "'");
   }
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  std::mutex mu;
-  const auto progress = [&](const match::Progress& p) {
-    std::lock_guard lock(mu);
-    if (tty) {
-      fmt::print(stderr, "\r{}", progress_line(p, s));
-      if (p.done == p.total) fmt::print(stderr, "\n");
-    } else {
-      fmt::print(stderr, "game {} done: {}\n", p.last->index + 1, progress_line(p, s));
-    }
-  };
+  ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
+  const auto progress = [&](const match::Progress& p) { bar.update(p.done, p.total, progress_detail(p, s)); };
   g_stop.store(false);
   const auto run = [&] {
     const StopSignals signals(on_stop_signal);  // given back once the games are over
     return match::run_match(s, shard, m.jobs, progress, &g_stop);
   }();
+  bar.finish();
   if (!run) throw UsageError(run.error());
-  if (tty && run->stopped_early) fmt::print(stderr, "\n");
   std::cout << match::report_text(s, run->games, run->stopped_early);
   if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`\n", shard.index, shard.count);
   write_outputs(m, s, run->games, shard, run->stopped_early, command_line());

@@ -17,8 +17,8 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
-#include "match/pool.h"
-#include "match/report.h"
+#include "lab/match/pool.h"
+#include "lab/match/report.h"
 
 namespace tilestone::app {
 namespace {

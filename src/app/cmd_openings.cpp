@@ -1,8 +1,6 @@
 // `tilestone gomoku openings`: a file of search-checked balanced openings in the offset format
 // of Piskvork's openings.txt, which `gomoku match --openings` (and other match managers) read.
-// Parse, call gomoku/balanced.h, write the file.
-
-#include <unistd.h>
+// Parse, call lab/match/openings.h, write the file.
 
 #include <cmath>
 #include <cstdio>
@@ -14,10 +12,11 @@
 
 #include "app/cli_values.h"
 #include "app/commands.h"
-#include "gomoku/balanced.h"
+#include "app/progress.h"
 #include "gomoku/notation.h"
 #include "gomoku/params.h"
 #include "gomoku/rules.h"
+#include "lab/match/openings.h"
 
 namespace tilestone::app {
 namespace {
@@ -37,7 +36,7 @@ void run_openings(const OpeningsOptions& o) {
   if (o.radius > o.size / 2) throw UsageError(fmt::format("--radius {} does not fit a {}x{} board", o.radius, o.size, o.size));
   if (o.stones > (2 * o.radius + 1) * (2 * o.radius + 1) / 2)
     throw UsageError(fmt::format("{} stones do not fit within radius {} of the centre", o.stones, o.radius));
-  gomoku::BalancedOptions b;
+  match::BalancedOptions b;
   b.size = o.size;
   b.rule = *rule;
   b.count = o.count;
@@ -47,11 +46,11 @@ void run_openings(const OpeningsOptions& o) {
   b.balance = o.balance;
   b.seed = o.seed;
   b.jobs = o.jobs;
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  const auto openings = gomoku::balanced_openings(b, [&](const gomoku::BalancedProgress& p) {
-    fmt::print(stderr, "{}{} of {} kept, {} candidates{}", tty ? "\r" : "", p.kept, o.count, p.candidates, tty ? "" : "\n");
+  ProgressBar bar({.label = "", .unit = "kept", .log_every = 1});
+  const auto openings = match::balanced_openings(b, [&](const match::BalancedProgress& p) {
+    bar.update(p.kept, o.count, fmt::format("{} candidates", p.candidates));
   });
-  if (tty) fmt::print(stderr, "\n");
+  bar.finish();
   if (openings.empty()) throw UsageError("no candidate was balanced enough: raise --balance or change --stones");
 
   // The offsets of Piskvork's openings.txt: x, y of each stone from the centre, black first.

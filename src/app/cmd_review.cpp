@@ -1,8 +1,6 @@
 // `tilestone gomoku review` and `tilestone 2048 review`: a game graded move by move against the
 // engine. Parse, call gomoku::review_game / server::review_record, format the table or JSON.
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -13,6 +11,7 @@
 
 #include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/recorder.h"
 #include "gomoku/notation.h"
 #include "gomoku/review.h"
@@ -25,14 +24,10 @@ using json = nlohmann::json;
 
 constexpr int MAX_TIME_MS = 60000;
 
-// A progress bar on standard error when it is a terminal, else nothing.
+// The progress bar of a review (on a terminal only); the bar lives as long as the callback.
 server::ReviewProgress progress_bar(const char* what) {
-  if (isatty(STDERR_FILENO) == 0) return {};
-  return [what](int done, int total) {
-    const int width = 30, filled = total ? done * width / total : width;
-    fmt::print(stderr, "\r{} [{}{}] {}/{}{}", what, std::string(static_cast<std::size_t>(filled), '#'),
-               std::string(static_cast<std::size_t>(width - filled), '.'), done, total, done == total ? "\n" : "");
-  };
+  auto bar = std::make_shared<ProgressBar>(ProgressBar::Style{.label = what, .unit = "positions", .log_every = 0});
+  return [bar](int done, int total) { bar->update(done, total); };
 }
 
 // " best 20 good 3 inaccuracy 1 mistake 0 blunder 0", in the grades' order.

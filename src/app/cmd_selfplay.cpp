@@ -1,12 +1,9 @@
 // `tilestone gomoku selfplay`: training positions for the Gomoku network from the engine playing
-// itself. Parse, call lab/gomoku_selfplay.h, write the data file and the run's summary.
-
-#include <unistd.h>
+// itself. Parse, call lab/gomoku/selfplay.h, write the data file and the run's summary.
 
 #include <atomic>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include <fmt/format.h>
@@ -15,12 +12,13 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/progress.h"
 #include "app/stop_signals.h"
-#include "core/shard.h"
+#include "lab/core/shard.h"
 #include "gomoku/types.h"
-#include "lab/gomoku_data.h"
-#include "lab/gomoku_selfplay.h"
-#include "match/openings.h"
+#include "lab/gomoku/training_data.h"
+#include "lab/gomoku/selfplay.h"
+#include "lab/match/openings.h"
 
 namespace tilestone::app {
 namespace {
@@ -43,7 +41,7 @@ nlohmann::json settings_json(const SelfplayCli& c) {
           {"time_ms", c.time_ms}, {"sample", c.sample}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings}};
 }
 
-nlohmann::json game_json(const lab::SelfplayGame& g) {
+nlohmann::json game_json(const gomoku::SelfplayGame& g) {
   return {{"index", g.index},         {"outcome", std::string(gomoku::outcome_name(g.outcome))},
           {"moves", g.moves},         {"searched", g.searched},
           {"kept", g.kept},           {"duplicates", g.duplicates},
@@ -80,7 +78,7 @@ void run(const SelfplayCli& c) {
   if (!rule) throw UsageError("unknown rule '" + c.rule + "' (freestyle, standard, renju)");
   if ((c.depth > 0) + (c.nodes > 0) + (c.time_ms > 0) != 1) throw UsageError("give one of --depth, --nodes or --time-ms");
   if (!(c.sample > 0 && c.sample <= 1)) throw UsageError("--sample must be in (0, 1]");
-  lab::SelfplayOptions o;
+  gomoku::SelfplayOptions o;
   o.size = c.size;
   o.rule = *rule;
   o.games = c.games;
@@ -102,25 +100,24 @@ void run(const SelfplayCli& c) {
     o.openings = std::move(*ops);
   }
   if (!c.json.empty()) check_writable(c.json);
-  auto writer = lab::DataWriter::create(c.out);
+  auto writer = gomoku::DataWriter::create(c.out);
   if (!writer) throw UsageError(writer.error());
 
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  std::mutex mu;
-  auto progress = [&](const lab::SelfplayProgress& p) {
-    std::lock_guard lock(mu);
-    const double s = std::max(p.elapsed_s, 1e-3);
+  ProgressBar bar({"self-play", "games", 1});
+  auto progress = [&](const gomoku::SelfplayProgress& p) {
+    const double secs = std::max(p.elapsed_s, 1e-3);
     const double n = std::max(1, p.games_done);
-    fmt::print(stderr, "{}{}/{} games, {:.2f} games/s, {:.1f} positions/s, {} kept ({} repeats); black {:.0f} % white {:.0f} % draw {:.0f} %{}",
-               tty ? "\r" : "", p.games_done, p.games_total, p.games_done / s, static_cast<double>(p.searched) / s, p.records,
-               p.duplicates, 100 * p.black_wins / n, 100 * p.white_wins / n, 100 * p.draws / n, tty ? "   " : "\n");
+    bar.update(p.games_done, p.games_total,
+               fmt::format("{:.2f} games/s, {:.1f} positions/s, {} kept ({} repeats); black {:.0f} % white {:.0f} % draw {:.0f} %",
+                           p.games_done / secs, static_cast<double>(p.searched) / secs, p.records, p.duplicates,
+                           100 * p.black_wins / n, 100 * p.white_wins / n, 100 * p.draws / n));
   };
   g_stop.store(false);
   const auto summary = [&] {
     const StopSignals signals(on_selfplay_signal);  // Ctrl-C: the games under way finish, and are written
-    return lab::run_selfplay(o, [&](const lab::TrainingRecord& r) { return (*writer)->write(r); }, progress, &g_stop);
+    return gomoku::run_selfplay(o, [&](const gomoku::TrainingRecord& r) { return (*writer)->write(r); }, progress, &g_stop);
   }();
-  if (tty) fmt::print(stderr, "\n");
+  bar.finish();
   if (auto ok = (*writer)->close(); !ok) throw std::runtime_error(ok.error());
   nlohmann::json games = nlohmann::json::array();
   for (const auto& g : summary.games) games.push_back(game_json(g));

@@ -1,7 +1,5 @@
 // `tilestone 2048 suite make | run`: a position suite with a deep search's reference values, and
-// an AI scored on it by the value its choices give up. Parse, call g2048/suite, format.
-
-#include <unistd.h>
+// an AI scored on it by the value its choices give up. Parse, call lab/g2048/suite, format.
 
 #include <fstream>
 #include <iostream>
@@ -14,9 +12,10 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/progress.h"
 #include "core/clock.h"
 #include "g2048/grid.h"
-#include "g2048/suite.h"
+#include "lab/g2048/suite.h"
 
 namespace tilestone::app {
 namespace {
@@ -25,12 +24,11 @@ using namespace tilestone::g2048;
 
 constexpr int MAX_SUITE_POSITIONS = 100000;
 
-// A progress line on standard error when it is a terminal, else nothing.
+// The progress bar of a pass over `total` positions (on a terminal only); the bar lives as long
+// as the callback.
 std::function<void(std::size_t)> progress(const char* what, std::size_t total) {
-  if (isatty(STDERR_FILENO) == 0) return {};
-  return [what, total](std::size_t i) {
-    if ((i + 1) % 10 == 0 || i + 1 == total) fmt::print(stderr, "\r{} {}/{}{}", what, i + 1, total, i + 1 == total ? "\n" : "");
-  };
+  auto bar = std::make_shared<ProgressBar>(ProgressBar::Style{.label = what, .unit = "positions", .log_every = 0});
+  return [bar, total](std::size_t i) { bar->update(static_cast<std::int64_t>(i + 1), static_cast<std::int64_t>(total)); };
 }
 
 struct MakeOptions {

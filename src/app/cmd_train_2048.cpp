@@ -1,7 +1,5 @@
 // tilestone 2048 train: parse, run the TD trainer, report progress, save checkpoints and the log.
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -14,10 +12,11 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/progress.h"
 #include "app/stop_signals.h"
-#include "g2048/td_train.h"
-#include "g2048/train_log.h"
 #include "g2048/weights_file.h"
+#include "lab/g2048/td_train.h"
+#include "lab/g2048/train_log.h"
 
 namespace tilestone::app {
 
@@ -147,22 +146,20 @@ void run_train(const TrainOptions& o) {
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = o.checkpoint_every;
-  const bool tty = isatty(STDERR_FILENO) && !o.quiet;
+  ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
   hooks.on_progress = [&](const TrainProgress& p) {
     if (log) {
       *log << train_log_line(p);
       log->flush();
     }
     if (o.quiet) return;
-    const int width = 24, filled = static_cast<int>(width * p.games / std::max<std::uint64_t>(1, p.target));
-    std::fprintf(stderr, "%s[%s%s] %llu/%llu  %.0f games/s  %.0f moves/s  mean %.0f  2048 %.0f%% 8192 %.0f%% 16384 %.0f%%%s",
-                 tty ? "\r" : "", std::string(filled, '#').c_str(), std::string(width - filled, '.').c_str(),
-                 static_cast<unsigned long long>(p.games), static_cast<unsigned long long>(p.target), p.games_per_s,
-                 p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2], 100 * p.rates[3],
-                 p.restarted == 0 ? "" : fmt::format("  restarted {}: 16384 {:.0f}% 32768 {:.1f}%", p.restarted,
-                                                     100 * p.restarted_rates[3], 100 * p.restarted_rates[4]).c_str());
-    std::fputs(tty ? " " : "\n", stderr);
-    std::fflush(stderr);
+    std::string detail = fmt::format("{:.0f} games/s  {:.0f} moves/s  mean {:.0f}  2048 {:.0f}% 8192 {:.0f}% 16384 {:.0f}%",
+                                     p.games_per_s, p.moves_per_s, p.mean_score, 100 * p.rates[0], 100 * p.rates[2],
+                                     100 * p.rates[3]);
+    if (p.restarted != 0)
+      detail += fmt::format("  restarted {}: 16384 {:.0f}% 32768 {:.1f}%", p.restarted, 100 * p.restarted_rates[3],
+                            100 * p.restarted_rates[4]);
+    bar.update(static_cast<std::int64_t>(p.games), static_cast<std::int64_t>(p.target), detail);
   };
   hooks.on_checkpoint = [&](const NTupleNetwork& n, const TrainState& s) {
     if (auto r = save_network(n, o.out, {}, &s); !r) std::fprintf(stderr, "\ncheckpoint failed: %s\n", r.error().c_str());
@@ -172,7 +169,7 @@ void run_train(const TrainOptions& o) {
     const StopSignals signals(on_sigint);
     train(*net, cfg, hooks, &state);
   }
-  if (tty) std::fputs("\n", stderr);
+  bar.finish();
 
   // Step 3. The final file and the curve. An interrupted run saves exact weights and the training
   // state (a checkpoint to resume from); a finished one the requested encoding (float32 keeps the

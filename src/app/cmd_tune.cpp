@@ -2,8 +2,6 @@
 // to the games' results, and the fit of the move order to the moves played. Parse, call
 // match::run_match, gomoku::tune and gomoku::order_tune, format.
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -11,7 +9,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <thread>
 
@@ -21,13 +18,14 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/progress.h"
 #include "core/rng.h"
-#include "gomoku/match.h"
 #include "gomoku/notation.h"
-#include "gomoku/order_tune.h"
-#include "gomoku/tune.h"
-#include "match/report.h"
-#include "match/runner.h"
+#include "lab/gomoku/order_tune.h"
+#include "lab/gomoku/tune.h"
+#include "lab/match/openings.h"
+#include "lab/match/report.h"
+#include "lab/match/runner.h"
 
 namespace tilestone::app {
 namespace {
@@ -66,20 +64,14 @@ void run_generate(const GenerateOptions& o) {
   s.turn_ms = s.second_turn_ms = o.depth > 0 ? MAX_TIME_MS : o.time_ms;
   s.tolerance_ms = MAX_TIME_MS;  // self-play data: a slow move is no forfeit
   s.seed = o.seed;
-  s.openings = gomoku::match_openings(o.size, *rule, (o.games + 1) / 2, core::derive_seed(o.seed, 1000003));
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  std::mutex mu;
+  s.openings = match::match_openings(o.size, *rule, (o.games + 1) / 2, core::derive_seed(o.seed, 1000003));
   const auto t0 = std::chrono::steady_clock::now();
+  ProgressBar bar({.label = "", .unit = "games", .log_every = 50});
   const auto run = match::run_match(s, shard, o.jobs, [&](const match::Progress& p) {
-    std::lock_guard lock(mu);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const int width = 30, filled = p.total ? p.done * width / p.total : width;
-    const std::string line = fmt::format("[{}{}] {}/{} games  {:.2f} games/s", std::string(static_cast<std::size_t>(filled), '#'),
-                                         std::string(static_cast<std::size_t>(width - filled), '.'), p.done, p.total,
-                                         secs > 0 ? p.done / secs : 0.0);
-    if (tty) fmt::print(stderr, "\r{}{}", line, p.done == p.total ? "\n" : "");
-    else if (p.done % 50 == 0 || p.done == p.total) fmt::print(stderr, "{}\n", line);
+    bar.update(p.done, p.total, fmt::format("{:.2f} games/s", secs > 0 ? p.done / secs : 0.0));
   });
+  bar.finish();
   if (!run) throw UsageError(run.error());
   nlohmann::json list = nlohmann::json::array();
   for (const auto& g : run->games) list.push_back(match::game_to_json(g, s.size));
@@ -111,8 +103,8 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
   std::vector<std::vector<gomoku::tune::Sample>> per_game(jobs.size());
   const bool search = o.search_depth > 0;  // run_fit checked that --lambda comes with it
   std::atomic<std::size_t> next{0}, done{0};
-  std::mutex print;
   const auto start = std::chrono::steady_clock::now();
+  ProgressBar bar({.label = "searching the positions", .unit = "games", .log_every = 50});
   auto work = [&] {
     const gomoku::tune::Target target = search ? gomoku::tune::search_target(o.search_depth) : gomoku::tune::Target{};
     for (std::size_t i; (i = next++) < jobs.size();) {
@@ -120,10 +112,9 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
       per_game[i] = gomoku::tune::samples_of_game(j.game->moves, j.settings->size, j.settings->rule, j.game->outcome,
                                                   j.game->opening_moves, target, o.lambda);
       const std::size_t n = ++done;
-      if (search && (n % 50 == 0 || n == jobs.size())) {
+      if (search) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::lock_guard lock(print);
-        std::cerr << fmt::format("\rsearching the positions: {}/{} games, {:.0f} s", n, jobs.size(), s) << std::flush;
+        bar.update(static_cast<std::int64_t>(n), static_cast<std::int64_t>(jobs.size()), fmt::format("{:.0f} s", s));
       }
     }
   };
@@ -132,7 +123,7 @@ std::vector<gomoku::tune::Sample> fit_samples(const FitOptionsCli& o, const std:
     for (int t = 1; t < (search ? o.jobs : 1); ++t) threads.emplace_back(work);
     work();
   }
-  if (search) std::cerr << "\n";
+  bar.finish();
   std::vector<gomoku::tune::Sample> samples;
   for (auto& v : per_game) samples.insert(samples.end(), v.begin(), v.end());
   return samples;

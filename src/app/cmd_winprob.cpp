@@ -1,14 +1,11 @@
 // `tilestone gomoku winprob fit`: the logistic curve that turns a search value into the side to
 // move's chance to win (params::WINPROB_SCALE), fitted on positions of self-play games and checked
-// on held-out games. Parse, call gomoku/winprob.h, print the fit and its calibration.
-
-#include <unistd.h>
+// on held-out games. Parse, call lab/gomoku/winprob_fit.h, print the fit and its calibration.
 
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
@@ -17,12 +14,13 @@
 #include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/outputs.h"
+#include "app/progress.h"
 #include "core/parallel.h"
 #include "core/rng.h"
-#include "gomoku/match.h"
 #include "gomoku/winprob.h"
-#include "match/report.h"
-#include "match/runner.h"
+#include "lab/gomoku/winprob_fit.h"
+#include "lab/match/report.h"
+#include "lab/match/runner.h"
 
 namespace tilestone::app {
 namespace {
@@ -60,19 +58,16 @@ void run_fit(const WinprobFitOptions& o) {
   // draws its positions with a seed derived from --seed and i, so --jobs changes nothing.
   std::vector<std::vector<gomoku::ValueSample>> per_game(games.size());
   std::atomic<std::size_t> done{0};
-  std::mutex mu;
-  const bool tty = isatty(STDERR_FILENO) != 0;
   const auto t0 = std::chrono::steady_clock::now();
+  ProgressBar bar({.label = "valuing", .unit = "games", .log_every = 100});
   core::parallel_for(games.size(), o.jobs, [&](std::size_t i) {
     const auto& g = games[i];
     per_game[i] = gomoku::value_samples(g.moves, g.size, g.rule, g.outcome, g.opening, o.per_game, o.depth, core::derive_seed(o.seed, i));
     const std::size_t n = ++done;
-    if (n % 100 == 0 || n == games.size()) {
-      std::lock_guard lock(mu);
-      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      fmt::print(stderr, "{}{} / {} games valued, {:.0f} s{}", tty ? "\r" : "", n, games.size(), secs, tty && n != games.size() ? "" : "\n");
-    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    bar.update(static_cast<std::int64_t>(n), static_cast<std::int64_t>(games.size()), fmt::format("{:.0f} s", secs));
   });
+  bar.finish();
   // Step 2. Whole games are held out (every k-th), so no held-out position shares a game with a
   // fitted one.
   std::vector<gomoku::ValueSample> fit, held;

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "gomoku/learn.h"
 #include "gomoku/notation.h"
+#include "store/learned.h"
 
 namespace tilestone::app {
 

@@ -7,9 +7,9 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "core/shard.h"
-#include "match/report.h"
-#include "match/runner.h"
+#include "lab/core/shard.h"
+#include "lab/match/report.h"
+#include "lab/match/runner.h"
 
 namespace tilestone::app {
 

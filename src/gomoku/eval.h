@@ -90,7 +90,7 @@ struct LastStones {
 };
 
 /// The learned move-order score of the empty cell idx for the side to move (params::ORDER_*,
-/// fitted by gomoku/order_tune.h): what a stone there makes for it and for the opponent, and how
+/// fitted by lab/gomoku/order_tune.h): what a stone there makes for it and for the opponent, and how
 /// near it lies to the last stones. Larger first.
 int move_order(const Board& board, int idx, const LastStones& last);
 

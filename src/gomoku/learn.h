@@ -1,17 +1,16 @@
 #pragma once
 // Learning from lost games: find the AI's move after which the opponent had a forced win (proved
-// by the threat search), and keep it in the store under the position's canonical form (the
-// smallest of its 8 symmetric images), so no level plays it again in any symmetric position.
+// by the threat search), to be kept under the position's canonical form (the smallest of its 8
+// symmetric images), so no level plays it again in any symmetric position. Keeping and looking
+// up what was learnt is the store's part (store/learned.h); the engine only proves.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/result.h"
 #include "gomoku/board.h"
 #include "gomoku/types.h"
-#include "store/database.h"
 
 namespace tilestone::gomoku {
 
@@ -48,14 +47,5 @@ struct LosingMove {
 /// or VCT. Also a forbidden final move of the AI (renju). nullopt when nothing is proved.
 std::optional<LosingMove> find_losing_move(const std::vector<Point>& moves, int size, Rule rule, Color ai,
                                            const LearnBudget& budget = {});
-
-/// find_losing_move, then records it in `db`; the move found (nullopt when none).
-core::Result<std::optional<LosingMove>> learn_from_game(store::Database& db, const std::vector<Point>& moves,
-                                                        int size, Rule rule, Color ai, std::int64_t game_id = 0,
-                                                        const LearnBudget& budget = {});
-
-/// The learnt losing moves of the side to move on `board`, in board coordinates: what callers
-/// put in Limits::avoid.
-core::Result<std::vector<Point>> learned_avoid(store::Database& db, const Board& board);
 
 }  // namespace tilestone::gomoku

@@ -99,7 +99,6 @@ MoveList pick_moves(Board& board, int tt_move, const std::array<int, 2>& killers
   const Color me = board.to_move();
   // When the opponent threatens a winning four, only blocks and our own fours can help.
   const ThreatAnswers answers(board);
-  // Scores in the high bits, the cell in the low 12, so one integer sort orders both.
   std::array<std::int64_t, params::MAX_SIZE * params::MAX_SIZE> scored;
   std::size_t n = 0;
   const LastStones recent(board);
@@ -110,7 +109,7 @@ MoveList pick_moves(Board& board, int tt_move, const std::array<int, 2>& killers
     else if (q == killers[0]) s += 1 << 20;
     else if (q == killers[1]) s += 1 << 19;
     s += std::min(history[static_cast<std::size_t>(q)], 1 << 18) / 64;
-    scored[n++] = pack_order(s, q);
+    scored[n++] = best_first_key(s, q);
   });
   const int cap = answers.defend ? params::MAX_MOVES_LIST : std::min(limit, params::MAX_MOVES_LIST);
   // Only the best few are searched: order just those (a few spare for forbidden points).
@@ -119,7 +118,7 @@ MoveList pick_moves(Board& board, int tt_move, const std::array<int, 2>& killers
   MoveList out;
   std::size_t i = 0;
   for (; i < keep && out.size < cap; ++i) {
-    const int q = cell_of_order(scored[i]);
+    const int q = cell_of_key(scored[i]);
     if (may_play(board, q, me)) out.push(q);
   }
   out.truncated = i < n;

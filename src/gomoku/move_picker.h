@@ -9,13 +9,9 @@
 #include <vector>
 
 #include "gomoku/board.h"
+#include "gomoku/move_key.h"
 
 namespace tilestone::gomoku {
-
-/// A move-order score and a cell in one integer, so that one ascending sort puts the highest
-/// score first and breaks ties by cell (cells fit in 12 bits).
-constexpr std::int64_t pack_order(std::int64_t score, int cell) { return -(score << 12) + cell; }
-constexpr int cell_of_order(std::int64_t packed) { return static_cast<int>(packed & 0xFFF); }
 
 /// A node's move list, kept on the stack (no allocation per node).
 struct MoveList {

@@ -4,8 +4,8 @@
 #include <cassert>
 #include <cmath>
 
-#include <fmt/format.h>
 
+#include "core/concat.h"
 #include "core/rng.h"
 #include "gomoku/network_simd.h"
 
@@ -84,7 +84,7 @@ std::vector<T> random_values(core::Rng& rng, std::size_t n, int lo, int hi) {
 template <class T>
 std::string over(std::string_view name, const std::vector<T>& v, std::int64_t bound) {
   for (const T x : v)
-    if (x > bound || x < -bound) return fmt::format("{} holds {} (bound {})", name, static_cast<std::int64_t>(x), bound);
+    if (x > bound || x < -bound) return core::concat(name, " holds ", static_cast<std::int64_t>(x), " (bound ", bound, ")");
   return {};
 }
 
@@ -148,7 +148,7 @@ Network Network::random(Rule rule, std::uint64_t seed) {
     t.policy_w = random_values<std::int16_t>(rng, t.policy_w.size(), -NET_MAX_WEIGHT, NET_MAX_WEIGHT);
     t.policy_b = static_cast<std::int32_t>(rng.below(1 << 20));
   }
-  return Network(rule, std::move(sets), fmt::format("random network, seed {}", seed));
+  return Network(rule, std::move(sets), core::concat("random network, seed ", seed));
 }
 
 // ---------------------------------------------------------------------------------------------

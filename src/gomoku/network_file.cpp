@@ -8,9 +8,10 @@
 #include <iterator>
 #include <system_error>
 
-#include <fmt/format.h>
 
 #include "gomoku/network.h"
+
+#include "core/concat.h"
 
 namespace tilestone::gomoku {
 namespace {
@@ -131,7 +132,7 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   const auto version = r.get<std::uint32_t>();
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
   if (version != NET_VERSION)
-    return core::fail(fmt::format("network file version {} is not supported (this build reads version {})", version, NET_VERSION));
+    return core::fail(core::concat("network file version ", version, " is not supported (this build reads version ", NET_VERSION, ")"));
   // Step 2. The header: rule, dimensions, scales, description.
   const auto header_bytes = r.get<std::uint32_t>();
   const auto rule = r.get<std::uint8_t>();
@@ -141,19 +142,15 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   for (auto& d : dims) d = r.get<std::uint32_t>();
   const auto description_bytes = r.get<std::uint32_t>();
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
-  if (rule > static_cast<std::uint8_t>(Rule::RENJU)) return core::fail(fmt::format("network file is corrupt: unknown rule {}", rule));
+  if (rule > static_cast<std::uint8_t>(Rule::RENJU)) return core::fail(core::concat("network file is corrupt: unknown rule ", +rule));
   if (sets != (rule == static_cast<std::uint8_t>(Rule::RENJU) ? 2 : 1) || zero != 0)
-    return core::fail(fmt::format("network file is corrupt: {} table sets for rule {}", sets, rule));
+    return core::fail(core::concat("network file is corrupt: ", +sets, " table sets for rule ", +rule));
   const std::array<std::uint32_t, 8> built = {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES,
                                               NET_OUTPUTS,  NET_QA,     NET_QM,      NET_QW};
   if (dims != built)
-    return core::fail(fmt::format("network file has another architecture (features {}, hidden {}, windows {}, centre states {}, "
-                                  "outputs {}, scales {}/{}/{}); this build runs features {}, hidden {}, windows {}, centre "
-                                  "states {}, outputs {}, scales {}/{}/{}",
-                                  dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], dims[6], dims[7], built[0], built[1],
-                                  built[2], built[3], built[4], built[5], built[6], built[7]));
+    return core::fail(core::concat("network file has another architecture (features ", dims[0], ", hidden ", dims[1], ", windows ", dims[2], ", centre states ", dims[3], ", outputs ", dims[4], ", scales ", dims[5], "/", dims[6], "/", dims[7], "); this build runs features ", built[0], ", hidden ", built[1], ", windows ", built[2], ", centre states ", built[3], ", outputs ", built[4], ", scales ", built[5], "/", built[6], "/", built[7]));
   if (description_bytes > MAX_DESCRIPTION)
-    return core::fail(fmt::format("network file is corrupt: a description of {} bytes", description_bytes));
+    return core::fail(core::concat("network file is corrupt: a description of ", description_bytes, " bytes"));
   std::string description(r.take(description_bytes));
   const auto payload_bytes = r.get<std::uint64_t>();
   const std::size_t checksum_pos = r.pos();
@@ -163,12 +160,12 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   // Step 3. The payload: its size, then the checksum over header and payload.
   const std::uint64_t expected = table_bytes() * sets;
   if (payload_bytes != expected)
-    return core::fail(fmt::format("network file is corrupt: it claims {} payload bytes, its architecture needs {}", payload_bytes, expected));
+    return core::fail(core::concat("network file is corrupt: it claims ", payload_bytes, " payload bytes, its architecture needs ", expected));
   const std::uint64_t present = bytes.size() - r.pos();
   if (present < expected)
-    return core::fail(fmt::format("network file is truncated: {} of its {} payload bytes are there", present, expected));
+    return core::fail(core::concat("network file is truncated: ", present, " of its ", expected, " payload bytes are there"));
   if (present > expected)
-    return core::fail(fmt::format("network file is corrupt: {} bytes follow its payload", present - expected));
+    return core::fail(core::concat("network file is corrupt: ", present - expected, " bytes follow its payload"));
   std::string zeroed(bytes.substr(0, r.pos()));
   std::memset(zeroed.data() + checksum_pos, 0, sizeof(std::uint64_t));
   if (fnv1a(bytes.substr(r.pos()), fnv1a(zeroed)) != checksum)
@@ -193,11 +190,11 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
 
 core::Result<Network> load_network_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return core::fail(fmt::format("cannot open network file {}", path));
+  if (!in) return core::fail(core::concat("cannot open network file ", path));
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return core::fail(fmt::format("cannot read network file {}", path));
+  if (in.bad()) return core::fail(core::concat("cannot read network file ", path));
   auto net = decode_network_file(bytes);
-  if (!net) return core::fail(fmt::format("{}: {}", path, net.error()));
+  if (!net) return core::fail(core::concat(path, ": ", net.error()));
   return net;
 }
 
@@ -206,13 +203,13 @@ core::Result<std::uint64_t> save_network_file(const Network& net, const std::str
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return core::fail(fmt::format("cannot write {}", tmp));
+    if (!out) return core::fail(core::concat("cannot write ", tmp));
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return core::fail(fmt::format("cannot write {}", tmp));
+    if (!out) return core::fail(core::concat("cannot write ", tmp));
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) return core::fail(fmt::format("cannot rename {} to {}: {}", tmp, path, ec.message()));
+  if (ec) return core::fail(core::concat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
   return static_cast<std::uint64_t>(bytes.size());
 }
 

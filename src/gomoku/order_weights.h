@@ -20,7 +20,7 @@
 
 namespace tilestone::gomoku::params {
 
-/// The move-order score of a candidate point (gomoku/order_tune.h), in logits x 1000: a softmax over
+/// The move-order score of a candidate point (lab/gomoku/order_tune.h), in logits x 1000: a softmax over
 /// the candidates fitted to predict the move played. By PointKind (NONE, DEAD_TWO, LIVE_TWO,
 /// DEAD_THREE, DOUBLE_TWO, LIVE_THREE, DEAD_FOUR, DEAD3_LIVE3, DOUBLE_THREE, FOUR_PLUS, FIVE) of
 /// what a stone there makes for the side to move and for the opponent:

@@ -107,8 +107,9 @@ constexpr std::size_t TT_MAX_PHYSICAL_PERCENT = 25;
 
 // Win probability (gomoku/winprob.h): P(side to move wins) = 1 / (1 + exp(-value / WINPROB_SCALE))
 // for a value within WIN_BOUND; symmetric by construction, P(v) + P(-v) = 1. The scale is fitted
-// by `tilestone gomoku winprob fit` (src/app/cmd_winprob.cpp) on positions of the self-play games
-// in data/selfplay/, each valued by a depth-WINPROB_FIT_DEPTH search of `strong`; see the README.
+// by `tilestone gomoku winprob fit` (src/lab/gomoku/winprob_fit.h) on positions of the self-play
+// games in data/selfplay/, each valued by a depth-WINPROB_FIT_DEPTH search of `strong`; see the
+// README.
 // `tilestone gomoku winprob fit --data data/selfplay/free-1.json data/selfplay/free-3.json
 // data/selfplay/renju-2.json`, refitted for the evaluation with point-kind bonuses: 3600 games,
 // 6276 positions (5009 fitted, 1267 held out), held-out log loss 0.5934 (a coin: 0.693).

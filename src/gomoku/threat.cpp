@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gomoku/eval.h"
+#include "gomoku/move_key.h"
 #include "gomoku/rules.h"
 
 namespace tilestone::gomoku {
@@ -53,16 +54,15 @@ class ThreatSearch {
   // Attacker's moves: fours (and with threes_, moves making a live three), strongest first and
   // in coordinate order among equals.
   void threat_moves(Cells& out) const {
-    // The score in the high bits, the cell in the low 12: one integer sort orders both.
     std::array<std::int64_t, Board::MAX_CELLS> scored;
     std::size_t n = 0;
     const Color a = attacker_;
     const Pattern floor = threes_ ? Pattern::FLEX3 : Pattern::BLOCK4;
     b_.for_each_candidate([&](int q) {
-      if (b_.best_pattern(a, q) >= floor) scored[n++] = static_cast<std::int64_t>(-order_score(b_, q, a)) * 4096 + q;
+      if (b_.best_pattern(a, q) >= floor) scored[n++] = best_first_key(order_score(b_, q, a), q);
     });
     std::sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n));
-    for (std::size_t i = 0; i < n; ++i) out.push(static_cast<int>(scored[i] & 0xFFF));
+    for (std::size_t i = 0; i < n; ++i) out.push(cell_of_key(scored[i]));
   }
 
   // Empty points on the lines of the attacker's new three at m that break it: where the

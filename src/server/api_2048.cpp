@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "core/clock.h"
-#include "core/svg.h"
+#include "lab/core/svg.h"
 #include "g2048/ai.h"
-#include "g2048/bench.h"
+#include "lab/g2048/bench.h"
 #include "g2048/game.h"
 #include "g2048/params.h"
 #include "g2048/review.h"

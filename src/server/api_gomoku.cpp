@@ -14,7 +14,7 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/game.h"
-#include "gomoku/learn.h"
+#include "store/learned.h"
 #include "gomoku/notation.h"
 #include "gomoku/winprob.h"
 #include "server/http_util.h"

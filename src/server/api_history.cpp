@@ -10,7 +10,7 @@
 #include "g2048/replay.h"
 #include "gomoku/ai.h"
 #include "gomoku/game.h"
-#include "gomoku/learn.h"
+#include "store/learned.h"
 #include "gomoku/notation.h"
 #include "server/http_util.h"
 #include "server/routes.h"

@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "core/svg.h"
+#include "lab/core/svg.h"
 #include "g2048/shipped_network.h"
-#include "g2048/td_train.h"
-#include "g2048/train_log.h"
+#include "lab/g2048/td_train.h"
+#include "lab/g2048/train_log.h"
 #include "server/http_util.h"
 #include "server/routes.h"
 

@@ -112,8 +112,9 @@ python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL)
   "$T" gomoku match --black "pbrain:$BUILD/pbrain-tilestone:a" --white "pbrain:$BUILD/pbrain-tilestone:b" --games 400 \
   --time-ms 50 --size 15 --tolerance-ms 2000 --jobs 2 --seed 9 --record "$dir/stop.tsv" > "$dir/stop.out" 2> "$dir/stop.err" &
 pid=$!
-for _ in $(seq 1 600); do grep -q "game [0-9]* done" "$dir/stop.err" && break; sleep 0.1; done
-grep -q "game [0-9]* done" "$dir/stop.err" || fail "stop: no game finished in 60 s"
+# Without a terminal the progress display writes a line per game: "[#...] 1/400 games  W 1 D 0 L 0".
+for _ in $(seq 1 600); do grep -Eq "\] [1-9][0-9]*/400 games" "$dir/stop.err" && break; sleep 0.1; done
+grep -Eq "\] [1-9][0-9]*/400 games" "$dir/stop.err" || fail "stop: no game finished in 60 s"
 kill -INT -- -"$pid"
 wait "$pid"
 rc=$?

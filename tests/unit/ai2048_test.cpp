@@ -14,6 +14,7 @@
 #include "g2048/grid.h"
 #include "g2048/heuristic.h"
 #include "g2048/ntuple.h"
+#include "lab/g2048/bench.h"
 #include "search/montecarlo.h"
 
 using namespace tilestone;

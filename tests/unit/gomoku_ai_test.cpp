@@ -1,10 +1,11 @@
 // Gomoku patterns, evaluation and AI levels: legal quick moves, forced replies, renju
 // awareness, determinism, and a VCF suite that `strong` must solve.
 
-#include <set>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -12,7 +13,7 @@
 #include "gomoku/bench.h"
 #include "gomoku/eval.h"
 #include "gomoku/learn.h"
-#include "gomoku/match.h"
+#include "gomoku/move_key.h"
 #include "gomoku/notation.h"
 #include "gomoku/patterns.h"
 #include "gomoku/rules.h"
@@ -101,6 +102,22 @@ TEST(GomokuPatterns, IncrementalDataMatchesAFreshBoard) {
         EXPECT_EQ(inc.value(c, i), fresh.value(c, i));
       }
     }
+}
+
+// The move ordering's sort key: best score first, then the lowest cell, and the cell back out
+// whatever the score's sign. Pinned to the packing the searches used before the helper
+// (-(score << 12) + cell).
+TEST(GomokuMoveKey, OrdersByScoreThenCell) {
+  EXPECT_EQ(best_first_key(0, 0), 0);
+  EXPECT_EQ(best_first_key(3, 17), -(std::int64_t{3} << 12) + 17);
+  EXPECT_EQ(best_first_key(-5, 899), std::int64_t{5} * 4096 + 899);
+  for (std::int64_t score : {std::int64_t{-70000}, std::int64_t{-1}, std::int64_t{0}, std::int64_t{1}, std::int64_t{1} << 29})
+    for (int cell : {0, 1, 450, Board::MAX_CELLS - 1}) EXPECT_EQ(cell_of_key(best_first_key(score, cell)), cell);
+  std::vector<std::int64_t> keys = {best_first_key(5, 40), best_first_key(9, 300), best_first_key(5, 12), best_first_key(-2, 0)};
+  std::sort(keys.begin(), keys.end());
+  std::vector<int> cells;
+  for (auto k : keys) cells.push_back(cell_of_key(k));
+  EXPECT_EQ(cells, (std::vector<int>{300, 12, 40, 0}));
 }
 
 TEST(GomokuEval, SymmetricAndBounded) {
@@ -379,16 +396,7 @@ TEST(GomokuAi, MinimaxDrawIsSeeded) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(engine->search(b, l).move, first);
 }
 
-TEST(GomokuMatch, OpeningsAreSeededAndLegal) {
-  const auto a = random_opening(15, Rule::RENJU, 7);
-  const auto b = random_opening(15, Rule::RENJU, 7);
-  EXPECT_EQ(a, b);
-  ASSERT_EQ(a.size(), 5u);
-  EXPECT_TRUE(board_from_moves(a, 15, Rule::RENJU).ok());
-  EXPECT_NE(random_opening(15, Rule::RENJU, 8), a);
-}
-
-// The key match_openings tells positions apart by: the same for all eight symmetric images.
+// The key learning and the openings tell positions apart by: the same for all eight symmetric images.
 std::string symmetric_key(const std::vector<Point>& moves, int size) {
   return canonical(board_from_moves(moves, size, Rule::FREESTYLE).value()).key;
 }
@@ -401,18 +409,6 @@ TEST(GomokuMatch, SymmetricKeyIsTheSameForAllEightImages) {
   EXPECT_EQ(symmetric_key({{9, 7}, {5, 8}, {7, 7}, {8, 6}}, 15), key);    // same stones, other order
   EXPECT_NE(symmetric_key({{8, 6}, {7, 7}, {5, 8}, {9, 7}}, 15), key);    // colours swapped
   EXPECT_NE(symmetric_key({{7, 7}, {8, 6}, {9, 7}, {5, 9}}, 15), key);
-}
-
-TEST(GomokuMatch, MatchOpeningsAreDifferentPositions) {
-  const auto openings = match_openings(15, Rule::FREESTYLE, 50, 3);
-  ASSERT_EQ(openings.size(), 50u);
-  std::set<std::string> keys;
-  for (const auto& o : openings) {
-    EXPECT_TRUE(board_from_moves(o, 15, Rule::FREESTYLE).ok());
-    keys.insert(symmetric_key(o, 15));
-  }
-  EXPECT_EQ(keys.size(), 50u);
-  EXPECT_EQ(match_openings(15, Rule::FREESTYLE, 50, 3), openings);
 }
 
 // Replays a claimed VCF with the exact rules: each attacker move but the last makes a five

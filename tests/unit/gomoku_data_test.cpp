@@ -10,15 +10,15 @@
 
 #include "core/rng.h"
 #include "gomoku/rules.h"
-#include "lab/gomoku_data.h"
-#include "lab/gomoku_selfplay.h"
+#include "lab/gomoku/training_data.h"
+#include "lab/gomoku/selfplay.h"
 #include "temp_dir.h"
 
 using namespace tilestone;
 using gomoku::Board;
 using gomoku::Point;
 using gomoku::Rule;
-using lab::TrainingRecord;
+using gomoku::TrainingRecord;
 
 namespace {
 
@@ -32,7 +32,7 @@ TrainingRecord random_record(std::uint64_t seed, int size, Rule rule, int stones
   }
   Point best{0, 0};
   while (!b.empty_at(best)) best = {static_cast<int>(rng.below(static_cast<std::uint32_t>(size))), static_cast<int>(rng.below(static_cast<std::uint32_t>(size)))};
-  TrainingRecord r = lab::make_record(b, static_cast<int>(rng.below(60000)) - 30000, best, static_cast<int>(rng.below(20)), rng.below(2) == 1);
+  TrainingRecord r = gomoku::make_record(b, static_cast<int>(rng.below(60000)) - 30000, best, static_cast<int>(rng.below(20)), rng.below(2) == 1);
   r.result = static_cast<std::uint8_t>(rng.below(3));
   return r;
 }
@@ -48,11 +48,11 @@ void put_bytes(const std::string& path, const std::vector<std::uint8_t>& b) {
 }
 
 std::vector<TrainingRecord> write_and_read(const std::string& path, const std::vector<TrainingRecord>& records) {
-  auto w = lab::DataWriter::create(path);
+  auto w = gomoku::DataWriter::create(path);
   EXPECT_TRUE(w) << w.error();
   for (const auto& r : records) EXPECT_TRUE((*w)->write(r));
   EXPECT_TRUE((*w)->close());
-  auto back = lab::read_data(path);
+  auto back = gomoku::read_data(path);
   EXPECT_TRUE(back) << back.error();
   return back ? *back : std::vector<TrainingRecord>{};
 }
@@ -66,14 +66,14 @@ TEST(GomokuData, RecordsRoundTripThroughBytesAndFiles) {
   for (int size : {5, 9, 15, 20, 22})
     for (Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) records.push_back(random_record(++i, size, rule, size * size / 3));
   for (const auto& r : records) {
-    const auto b = lab::encode(r);
-    auto back = lab::decode(b.data());
+    const auto b = gomoku::encode(r);
+    auto back = gomoku::decode(b.data());
     ASSERT_TRUE(back) << back.error();
     EXPECT_EQ(*back, r);
     // The board a record describes has its stones and side to move.
-    auto board = lab::record_board(r);
+    auto board = gomoku::record_board(r);
     ASSERT_TRUE(board);
-    EXPECT_EQ(lab::make_record(*board, r.value, {r.best % r.size, r.best / r.size}, r.depth, r.proven).cells, r.cells);
+    EXPECT_EQ(gomoku::make_record(*board, r.value, {r.best % r.size, r.best / r.size}, r.depth, r.proven).cells, r.cells);
     EXPECT_EQ(board->to_move(), r.to_move);
   }
   EXPECT_EQ(write_and_read((dir.path / "a.data").string(), records), records);
@@ -82,7 +82,7 @@ TEST(GomokuData, RecordsRoundTripThroughBytesAndFiles) {
   auto ab = a;
   ab.insert(ab.end(), a.begin(), a.end());
   put_bytes((dir.path / "ab.data").string(), ab);
-  auto joined = lab::read_data((dir.path / "ab.data").string());
+  auto joined = gomoku::read_data((dir.path / "ab.data").string());
   ASSERT_TRUE(joined) << joined.error();
   EXPECT_EQ(joined->size(), 2 * records.size());
 }
@@ -95,7 +95,7 @@ TEST(GomokuData, BadFilesAreRefusedWithAReason) {
   auto refused = [&](const std::vector<std::uint8_t>& b, const std::string& why) {
     const std::string path = (dir.path / "bad.data").string();
     put_bytes(path, b);
-    auto r = lab::read_data(path);
+    auto r = gomoku::read_data(path);
     ASSERT_FALSE(r) << why;
     EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
   };
@@ -104,20 +104,20 @@ TEST(GomokuData, BadFilesAreRefusedWithAReason) {
   flipped[flipped.size() / 2] ^= 0x55;
   refused(flipped, "not a tilestone data file");
   refused({'h', 'e', 'l', 'l', 'o'}, "not a tilestone data file");
-  EXPECT_FALSE(lab::read_data((dir.path / "missing.data").string()));
+  EXPECT_FALSE(gomoku::read_data((dir.path / "missing.data").string()));
   // A future version and a record with an impossible field, written as valid zstd streams.
   auto raw = [&](const std::vector<std::uint8_t>& plain, const std::string& why) {
     const std::string path = (dir.path / "plain").string();
     put_bytes(path, plain);
     ASSERT_EQ(std::system(("zstd -q -f " + path + " -o " + path + ".zst").c_str()), 0);
-    auto r = lab::read_data(path + ".zst");
+    auto r = gomoku::read_data(path + ".zst");
     ASSERT_FALSE(r) << why;
     EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
   };
   std::vector<std::uint8_t> header = {'T', 'S', 'G', 'O', 'M', 'O', 'K', 'U', 2, 0, 0, 0, 136, 0, 0, 0};
   raw(header, "version 2");
   header[8] = 1;
-  auto record = lab::encode(random_record(3, 15, Rule::FREESTYLE, 10));
+  auto record = gomoku::encode(random_record(3, 15, Rule::FREESTYLE, 10));
   record[1] = 7;  // rule 7
   std::vector<std::uint8_t> plain = header;
   plain.insert(plain.end(), record.begin(), record.end());
@@ -127,15 +127,15 @@ TEST(GomokuData, BadFilesAreRefusedWithAReason) {
 }
 
 TEST(GomokuSelfplay, DeterministicWhateverTheJobsAndShards) {
-  lab::SelfplayOptions o;
+  gomoku::SelfplayOptions o;
   o.size = 9;
   o.games = 4;
   o.depth = 2;
   o.sample = 0.7;
   o.seed = 5;
-  auto play = [](lab::SelfplayOptions opt) {
+  auto play = [](gomoku::SelfplayOptions opt) {
     std::vector<TrainingRecord> out;
-    const auto s = lab::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
+    const auto s = gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
       out.push_back(r);
       return true;
     });

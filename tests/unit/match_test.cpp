@@ -10,15 +10,14 @@
 #include <optional>
 #include <string>
 
-#include "core/shard.h"
-#include "match/openings.h"
-#include "match/pool.h"
-#include "gomoku/match.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
-#include "match/report.h"
-#include "match/runner.h"
-#include "match/sprt.h"
+#include "lab/core/shard.h"
+#include "lab/match/openings.h"
+#include "lab/match/pool.h"
+#include "lab/match/report.h"
+#include "lab/match/runner.h"
+#include "lab/match/sprt.h"
 
 using namespace tilestone;
 using nlohmann::json;
@@ -297,7 +296,7 @@ TEST(MatchRunner, LevelsPlayWholeJudgedGames) {
   s.games = 4;
   s.size = 9;
   s.turn_ms = 1000;
-  s.openings = gomoku::match_openings(9, gomoku::Rule::FREESTYLE, 2, 5);
+  s.openings = match::match_openings(9, gomoku::Rule::FREESTYLE, 2, 5);
   const auto run = match::run_match(s, core::Shard{}, 2);
   ASSERT_TRUE(run.ok()) << run.error();
   ASSERT_EQ(run->games.size(), 4u);

@@ -10,9 +10,9 @@
 #include "g2048/game.h"
 #include "g2048/grid.h"
 #include "g2048/ntuple.h"
-#include "g2048/td_train.h"
-#include "g2048/train_log.h"
 #include "g2048/weights_file.h"
+#include "lab/g2048/td_train.h"
+#include "lab/g2048/train_log.h"
 
 using namespace tilestone;
 using namespace tilestone::g2048;

@@ -8,8 +8,8 @@
 
 #include "core/rng.h"
 #include "g2048/grid.h"
-#include "g2048/td_train.h"
 #include "g2048/weights_file.h"
+#include "lab/g2048/td_train.h"
 
 using namespace tilestone;
 using namespace tilestone::g2048;

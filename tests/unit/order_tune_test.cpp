@@ -9,7 +9,7 @@
 #include "core/rng.h"
 #include "gomoku/eval.h"
 #include "gomoku/notation.h"
-#include "gomoku/order_tune.h"
+#include "lab/gomoku/order_tune.h"
 
 using namespace tilestone::gomoku;
 

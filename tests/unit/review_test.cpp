@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "core/grade.h"
 #include "g2048/game.h"
@@ -17,6 +20,7 @@
 #include "gomoku/review.h"
 #include "gomoku/search.h"
 #include "gomoku/winprob.h"
+#include "lab/gomoku/winprob_fit.h"
 #include "server/review_json.h"
 #include "store/database.h"
 #include "temp_dir.h"
@@ -65,6 +69,22 @@ TEST(WinProbability, MateFormatting) {
   EXPECT_FALSE(gomoku::mate_moves(500).has_value());
   EXPECT_EQ(gomoku::format_value(0), "50%");
   EXPECT_EQ(gomoku::describe_value(0), "50% to win");
+}
+
+// The engine formats win chances without fmt; every value, proven or not, reads as fmt wrote it.
+TEST(WinProbability, FormattingMatchesFmtForEveryValue) {
+  for (int v = -gomoku::params::WIN_SCORE - 10; v <= gomoku::params::WIN_SCORE + 10; ++v) {
+    std::string want, described;
+    if (const auto m = gomoku::mate_moves(v)) {
+      want = fmt::format("{}M{}", *m > 0 ? '+' : '-', std::abs(*m));
+      described = fmt::format("{} in {} move{}", *m > 0 ? "win" : "loss", std::abs(*m), std::abs(*m) == 1 ? "" : "s");
+    } else {
+      want = fmt::format("{:.0f}%", 100.0 * gomoku::win_probability(v));
+      described = fmt::format("{:.0f}% to win", 100.0 * gomoku::win_probability(v));
+    }
+    ASSERT_EQ(gomoku::format_value(v), want) << v;
+    ASSERT_EQ(gomoku::describe_value(v), described) << v;
+  }
 }
 
 TEST(WinProbability, FitFindsTheScaleThatMadeTheData) {

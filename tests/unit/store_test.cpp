@@ -14,9 +14,9 @@
 #include <gtest/gtest.h>
 
 #include "gomoku/ai.h"
-#include "gomoku/learn.h"
 #include "gomoku/rules.h"
 #include "store/database.h"
+#include "store/learned.h"
 #include "temp_dir.h"
 
 namespace fs = std::filesystem;

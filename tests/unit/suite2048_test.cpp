@@ -9,7 +9,7 @@
 #include "g2048/ai.h"
 #include "g2048/game.h"
 #include "g2048/grid.h"
-#include "g2048/suite.h"
+#include "lab/g2048/suite.h"
 
 using namespace tilestone;
 using namespace tilestone::g2048;

@@ -1,0 +1,219 @@
+#include "lab/g2048/td_train.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "g2048/game.h"
+
+namespace tilestone::g2048 {
+
+float td_update(NTupleNetwork& net, Board b, float target, float alpha) {
+  const float delta = alpha * (target - net.value(b)) / static_cast<float>(net.features());
+  net.add(b, delta);
+  return net.value(b);
+}
+
+namespace {
+// Relaxed atomic access, as the network does, keeps threads sharing the accumulators race-free.
+float relaxed_load(const float& x) { return std::atomic_ref<float>(const_cast<float&>(x)).load(std::memory_order_relaxed); }
+void relaxed_add(float& x, float d) {
+  std::atomic_ref<float>(x).store(relaxed_load(x) + d, std::memory_order_relaxed);
+}
+}  // namespace
+
+float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha) {
+  const float error = target - net.value(b);
+  const float step = alpha * error / static_cast<float>(net.features());
+  const float magnitude = std::fabs(error);
+  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
+    float& e = state.tc_error[t][i];
+    float& a = state.tc_abs[t][i];
+    const float acc = relaxed_load(a);
+    const float coherence = acc > 0 ? std::fabs(relaxed_load(e)) / acc : 1.0f;
+    net.add_at(t, i, step * coherence);
+    relaxed_add(e, error);
+    relaxed_add(a, magnitude);
+  });
+  return net.value(b);
+}
+
+Greedy best_move(const NTupleNetwork& net, Board b) {
+  Greedy best;
+  best.value = -std::numeric_limits<float>::infinity();
+  for (Dir d : ALL_DIRS) {
+    const Board a = b.after(d);
+    if (a == b) continue;
+    const std::uint32_t r = b.gain(d);
+    const float v = static_cast<float>(r) + net.value(a);
+    if (v > best.value) best = Greedy{d, a, r, v};
+  }
+  return best;
+}
+
+GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& episode, const std::atomic<bool>* stop) {
+  struct Visit {
+    Board before, after;
+    std::uint32_t reward;
+  };
+  thread_local std::vector<Visit> path;
+  path.clear();
+  core::Rng rng(seed);
+  core::Rng side(core::derive_seed(seed, params::RESTART_STREAM));
+  GameOutcome out;
+  Board b;
+  const bool restarts = episode.restart_share > 0 && episode.state;
+  auto lock_pool = [&] {
+    return episode.pool_mutex ? std::unique_lock<std::mutex>(*episode.pool_mutex) : std::unique_lock<std::mutex>();
+  };
+  if (restarts && side.uniform() < episode.restart_share) {
+    const auto lock = lock_pool();
+    const auto& pool = episode.state->restart_pool;
+    if (!pool.empty()) {
+      b = Board(pool[side.below(static_cast<std::uint32_t>(pool.size()))]);
+      out.restarted = true;
+    }
+  }
+  if (!out.restarted) b = spawn_random(spawn_random(Board{}, rng), rng);
+  const bool tc = episode.state && episode.state->has_tc();
+
+  // Step 1. Play greedily on the current values.
+  for (;;) {
+    const Greedy g = best_move(net, b);
+    if (!g.dir) break;
+    path.push_back({b, g.after, g.reward});
+    out.score += g.reward;
+    b = spawn_random(g.after, rng);
+    if ((path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
+      out.interrupted = true;
+      return out;
+    }
+  }
+  // A game that ends after `stop` teaches nothing either: with one thread the games learnt from
+  // are then exactly a prefix of the block, which a resumed run does not replay.
+  if (stop && stop->load(std::memory_order_relaxed)) {
+    out.interrupted = true;
+    return out;
+  }
+  out.moves = static_cast<int>(path.size());
+  out.max_exponent = b.max_exponent();
+  if (!path.empty()) {
+    // The late board: a random one after `restart_from` of the game, and (with a minimum tile)
+    // after the tile first appeared; a game that never held it gives the pool nothing, nor does a
+    // restarted game then: its boards would come later than its start, and generation after
+    // generation the pool would drift toward the boards just before a game's end.
+    std::size_t from = static_cast<std::size_t>(episode.restart_from * static_cast<double>(path.size()));
+    bool eligible = true;
+    if (episode.restart_min_exponent > 0) {
+      const auto reached = std::find_if(path.begin(), path.end(), [&](const Visit& v) {
+        return v.before.max_exponent() >= episode.restart_min_exponent;
+      });
+      eligible = reached != path.end() && !out.restarted;
+      from = std::max(from, static_cast<std::size_t>(reached - path.begin()));
+    }
+    from = std::min(from, path.size() - 1);
+    const std::size_t k = std::min(path.size() - 1, from + side.below(static_cast<std::uint32_t>(path.size() - from)));
+    out.late_board = path[k].before.bits();
+    if (restarts && eligible) {
+      const auto lock = lock_pool();
+      episode.state->add_restart(out.late_board, episode.restart_pool);
+    }
+  }
+
+  // Step 2. Learn backward: the last afterstate is worth nothing more, each earlier one the next
+  // move's reward plus the (just updated) value of the next afterstate.
+  float target = 0;
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    const float v = tc ? td_update_tc(net, *episode.state, it->after, target, episode.alpha)
+                       : td_update(net, it->after, target, episode.alpha);
+    target = static_cast<float>(it->reward) + v;
+  }
+  return out;
+}
+
+void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hooks, TrainState* state) {
+  TrainState local;
+  if (!state) state = &local;
+  if (config.tc) state->enable_tc(net);
+  Episode episode;
+  episode.state = state;
+  episode.restart_share = config.restart_share;
+  episode.restart_from = config.restart_from;
+  episode.restart_pool = config.restart_pool;
+  episode.restart_min_exponent = config.restart_min_exponent;
+  std::mutex pool_mutex;
+  if (config.threads > 1) episode.pool_mutex = &pool_mutex;
+  const auto t0 = core::now_us();
+  std::uint64_t run_games = 0, run_moves = 0, next_checkpoint = 0;
+  if (hooks.checkpoint_games > 0)
+    next_checkpoint = (net.games_trained / hooks.checkpoint_games + 1) * hooks.checkpoint_games;
+  const auto fine_tune_from = static_cast<std::uint64_t>(static_cast<double>(config.games) * config.fine_tune_start);
+  const std::uint64_t block = std::max<std::uint64_t>(1, config.report_games);
+
+  while (net.games_trained < config.games && !(hooks.stop && hooks.stop->load())) {
+    // Step 1. A block of games: game i of the whole training has seed derive_seed(seed, i).
+    const std::uint64_t first = net.games_trained;
+    const std::uint64_t n = std::min(block - first % block, config.games - first);
+    const double alpha = first >= fine_tune_from ? config.alpha * config.fine_tune_factor : config.alpha;
+    std::vector<GameOutcome> outcomes(n);
+    episode.alpha = static_cast<float>(alpha);
+    core::parallel_for(n, config.threads, [&](std::size_t i) {
+      outcomes[i] = train_game(net, core::derive_seed(config.seed, first + i), episode, hooks.stop);
+    });
+
+    // Step 2. Count the games that finished: with one thread these are a prefix of the block,
+    // so a resumed run replays exactly the games that were cut off. The curve counts only the
+    // games from the empty board.
+    TrainProgress p;
+    std::uint64_t done = 0, fresh = 0;
+    double score_sum = 0;
+    auto count_tiles = [](std::array<double, 5>& rates, const GameOutcome& o) {
+      for (std::size_t k = 0; k < REPORTED_EXPONENTS.size(); ++k)
+        if (o.max_exponent >= REPORTED_EXPONENTS[k]) rates[k] += 1;
+    };
+    for (const GameOutcome& o : outcomes) {
+      if (o.interrupted) {
+        if (config.threads <= 1) break;
+        continue;
+      }
+      ++done;
+      run_moves += static_cast<std::uint64_t>(o.moves);
+      if (o.restarted) {
+        ++p.restarted;
+        count_tiles(p.restarted_rates, o);
+        continue;
+      }
+      ++fresh;
+      score_sum += static_cast<double>(o.score);
+      p.max_score = std::max(p.max_score, static_cast<double>(o.score));
+      count_tiles(p.rates, o);
+    }
+    net.games_trained += done;
+    run_games += done;
+    if (done == 0) break;
+
+    // Step 3. Report and checkpoint.
+    const double elapsed = static_cast<double>(core::now_us() - t0) / 1e6;
+    p.games = net.games_trained;
+    p.target = config.games;
+    p.block_games = done;
+    p.elapsed_s = elapsed;
+    p.games_per_s = elapsed > 0 ? static_cast<double>(run_games) / elapsed : 0;
+    p.moves_per_s = elapsed > 0 ? static_cast<double>(run_moves) / elapsed : 0;
+    p.alpha = alpha;
+    p.mean_score = fresh > 0 ? score_sum / static_cast<double>(fresh) : 0;
+    for (double& r : p.rates) r = fresh > 0 ? r / static_cast<double>(fresh) : 0;
+    for (double& r : p.restarted_rates) r = p.restarted > 0 ? r / static_cast<double>(p.restarted) : 0;
+    if (hooks.on_progress) hooks.on_progress(p);
+    if (hooks.on_checkpoint && next_checkpoint > 0 && net.games_trained >= next_checkpoint) {
+      hooks.on_checkpoint(net, *state);
+      next_checkpoint += hooks.checkpoint_games;
+    }
+  }
+}
+
+}  // namespace tilestone::g2048

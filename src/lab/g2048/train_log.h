@@ -1,0 +1,24 @@
+#pragma once
+// The training log: one CSV line per block of games (the learning curve), read back for the
+// SVG curve and the Lab.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "lab/core/svg.h"
+#include "lab/g2048/td_train.h"
+
+namespace tilestone::g2048 {
+
+/// "games,elapsed_s,games_per_s,moves_per_s,alpha,mean_score,max_score,r2048,...,r32768\n".
+std::string train_log_header();
+/// One line for a progress report, newline included.
+std::string train_log_line(const TrainProgress& p);
+/// The reports of a log; blank lines and the header are skipped, a malformed line is an error.
+core::Result<std::vector<TrainProgress>> parse_train_log(std::string_view text);
+/// Mean score (left axis) and tile rates in percent (right axis) against games trained.
+core::LineChart learning_curve(const std::vector<TrainProgress>& log, const std::string& title);
+
+}  // namespace tilestone::g2048
