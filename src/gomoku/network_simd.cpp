@@ -61,7 +61,9 @@ void dense_portable(const std::int16_t* in, const std::int16_t* w, const std::in
 
 constexpr Kernels PORTABLE{apply_portable, set_portable, policy_portable, dense_portable};
 
-// Step 2. AVX2: a row of 32 int16 is two registers.
+// Step 2. AVX2: a row of 32 int16 is two registers. The kernels stay small enough to keep every
+// vector in a register: GCC for 64-bit Windows (MinGW) does not align the stack to 32 bytes, so a
+// spilled __m256i could fault there (GCC bug 54412); the MinGW build's object code spills none.
 #if TILESTONE_NET_AVX2
 
 #define TS_AVX2 __attribute__((target("avx2")))

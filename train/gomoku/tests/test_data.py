@@ -10,6 +10,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import games_to_data  # noqa: E402
 import tsdata  # noqa: E402
 
 
@@ -100,6 +101,28 @@ class DataFileTest(unittest.TestCase):
             grid = codes[i, : s * s].reshape(s, s)
             own = 1 + int(r["side"])
             self.assertIn(divmod(int(r["best"]), s), tsdata.five_points(grid, own))
+
+
+class GamesToDataTest(unittest.TestCase):
+    def test_positions_after_the_opening_with_result_and_move_played(self):
+        # Black makes five on the row of h: h8 h9 h10 h11 h12, white plays on column a.
+        doc = {"settings": {"size": 15, "rule": "renju"},
+               "games": [{"moves": "h8a1h9a2h10a3h11a4h12", "result": "1-0", "opening_moves": 2},
+                         {"moves": "h8", "result": "*", "opening_moves": 0}]}
+        recs = games_to_data.records_of(doc)
+        self.assertEqual(len(recs), 7)  # plies 2..8 of the finished game
+        self.assertTrue((recs["rule"] == 2).all())
+        self.assertEqual(list(recs["side"]), [0, 1, 0, 1, 0, 1, 0])
+        self.assertEqual(list(recs["result"]), [2, 0, 2, 0, 2, 0, 2])
+        self.assertEqual(list(recs["ply"]), list(range(2, 9)))
+        last = recs[-1]
+        self.assertEqual(int(last["best"]), (15 - 12) * 15 + 7)  # h12
+        codes = tsdata.unpack_cells(recs[-1:])[0]
+        self.assertEqual(int(codes[(15 - 8) * 15 + 7]), 1)  # h8 black
+        self.assertEqual(int(codes[(15 - 1) * 15 + 0]), 2)  # a1 white
+        self.assertEqual(int((codes != 0).sum()), 8)
+        with self.assertRaises(ValueError):
+            games_to_data.parse_moves("h8z99", 15)
 
 
 if __name__ == "__main__":
