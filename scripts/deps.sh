@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
-      nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev parallel)
+      nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev zstd parallel)
 
 # Test-only: the Gomoku network trainer's tests (train/gomoku/) and the engine-PyTorch agreement
 # test run Debian's /usr/bin/python3 with these.

@@ -131,6 +131,7 @@ void add_merge_command(CLI::App& root) {
     if (!run) throw UsageError("merge: " + run.error());
     if (run->kind == match::RESULT_KIND) return print_merged_match(*run, *out);
     if (run->kind == "2048-bench") return print_merged_bench(*run, *out);
+    if (print_merged_selfplay(*run, *out)) return;
     throw UsageError("merge: unknown kind of run '" + run->kind + "'");
   });
 }

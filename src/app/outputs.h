@@ -43,6 +43,8 @@ struct MergeOutputs {
 /// The report and files of a merged run, as the whole run would have printed and written them.
 void print_merged_match(const core::MergedRun& run, const MergeOutputs& out);
 void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out);
+/// A merged `gomoku selfplay` run; false when `run` is of another kind.
+bool print_merged_selfplay(const core::MergedRun& run, const MergeOutputs& out);
 
 /// `tilestone merge FILE...`.
 void add_merge_command(CLI::App& root);

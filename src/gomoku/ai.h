@@ -19,6 +19,9 @@ namespace tilestone::gomoku {
 struct Limits {
   int time_ms = 1000;     ///< budget for this move; the search returns within it; 0 = no clock
   int depth = 0;          ///< maximum depth; 0 = as deep as time allows
+  /// `strong`: stop once a search thread has searched about this many nodes (0: no limit), with
+  /// the best move so far. With one thread, a fixed count gives the same move on every machine.
+  std::uint64_t nodes = 0;
   int threads = 1;
   std::uint64_t seed = 0;
   std::size_t memory_mb = params::TT_DEFAULT_MB;  ///< transposition table size

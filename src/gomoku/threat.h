@@ -15,26 +15,37 @@ namespace tilestone::gomoku {
 /// Positions known to hold no win for the side to move within a number of attacker moves. Threat
 /// lines transpose all the time (the same fours played in another order), so each fact spares a
 /// whole subtree. The facts stay true for the rest of a search: a searcher keeps one table for
-/// all its threat searches (one per thread; a fresh table per search keeps searches repeatable).
+/// all its threat searches (one per thread; an empty table per search keeps searches repeatable).
 class ThreatCache {
  public:
   static constexpr std::size_t SIZE = 1 << 16;
   bool holds(std::uint64_t key, int depth) const {
     const Entry& e = entries_[key & (SIZE - 1)];
-    return e.key == key && e.depth >= depth;
+    return e.key == key && e.epoch == epoch_ && e.depth >= depth;
   }
   void store(std::uint64_t key, int depth) {
     Entry& e = entries_[key & (SIZE - 1)];
     e.key = key;
     e.depth = depth;
+    e.epoch = epoch_;
+  }
+  /// Forgets every entry, as a new table would, without writing the table: entries of an older
+  /// epoch count as empty (a search once spent most of a 1 ms turn allocating and zeroing 1 MB).
+  void clear() {
+    if (++epoch_ == 0) {
+      entries_.fill(Entry{});
+      epoch_ = 1;
+    }
   }
 
  private:
   struct Entry {
     std::uint64_t key = 0;
     int depth = -1;
+    std::uint32_t epoch = 0;
   };
   std::array<Entry, SIZE> entries_{};
+  std::uint32_t epoch_ = 1;
 };
 
 struct ThreatBudget {

@@ -6,6 +6,12 @@ B="$3/pbrain-tilestone"
 fail() { echo "FAIL $*"; exit 1; }
 [ -x "$B" ] || fail "no $B"
 
+# The options a person tries first answer, and anything else is a usage error.
+"$B" --help | grep -q '^Usage: pbrain-tilestone' || fail "--help"
+"$B" --version | grep -Eq '^pbrain-tilestone [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version: $("$B" --version)"
+rc=0; "$B" --bogus < /dev/null > /dev/null 2>&1 || rc=$?
+[ $rc = 2 ] || fail "an unknown option exits $rc, not 2"
+
 start=$(date +%s%N)
 out=$(printf '%s\n' "INFO max_memory 9223372036854775807" "INFO timeout_turn 200" "INFO rule 4" "START 15" \
   "BOARD" "5,7,1" "6,7,1" "7,5,1" "7,6,1" "0,0,2" "0,2,2" "DONE" \

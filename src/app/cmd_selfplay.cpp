@@ -1,0 +1,174 @@
+// `tilestone gomoku selfplay`: training positions for the Gomoku network from the engine playing
+// itself. Parse, call lab/gomoku_selfplay.h, write the data file and the run's summary.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "app/outputs.h"
+#include "app/stop_signals.h"
+#include "core/shard.h"
+#include "gomoku/types.h"
+#include "lab/gomoku_data.h"
+#include "lab/gomoku_selfplay.h"
+#include "match/openings.h"
+
+namespace tilestone::app {
+namespace {
+
+constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
+
+struct SelfplayCli {
+  std::string rule = "freestyle", out, json, openings, shard;
+  int size = 15, games = 100, depth = 0, time_ms = 0;
+  std::uint64_t nodes = 0, seed = 1;
+  double sample = 0.5;
+  unsigned jobs = 1;
+};
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_selfplay_signal(int) { g_stop.store(true); }
+
+nlohmann::json settings_json(const SelfplayCli& c) {
+  return {{"size", c.size},   {"rule", c.rule},     {"games", c.games}, {"depth", c.depth}, {"nodes", c.nodes},
+          {"time_ms", c.time_ms}, {"sample", c.sample}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings}};
+}
+
+nlohmann::json game_json(const lab::SelfplayGame& g) {
+  return {{"index", g.index},         {"outcome", std::string(gomoku::outcome_name(g.outcome))},
+          {"moves", g.moves},         {"searched", g.searched},
+          {"kept", g.kept},           {"duplicates", g.duplicates},
+          {"adjudicated", g.adjudicated}, {"nodes", g.nodes}};
+}
+
+// The totals of a run's games (from the run itself or from its merged shards).
+std::string report(const nlohmann::json& games, double seconds) {
+  long long kept = 0, dup = 0, searched = 0, moves = 0, adjudicated = 0;
+  int black = 0, white = 0, draws = 0;
+  for (const auto& g : games) {
+    kept += g.value("kept", 0);
+    dup += g.value("duplicates", 0);
+    searched += g.value("searched", 0);
+    moves += g.value("moves", 0);
+    adjudicated += g.value("adjudicated", false) ? 1 : 0;
+    const std::string o = g.value("outcome", "");
+    black += o == gomoku::outcome_name(gomoku::Outcome::BLACK_WINS);
+    white += o == gomoku::outcome_name(gomoku::Outcome::WHITE_WINS);
+    draws += o == gomoku::outcome_name(gomoku::Outcome::DRAW);
+  }
+  const double n = std::max<double>(1, static_cast<double>(games.size()));
+  std::string s = fmt::format("{} games: black wins {:.1f} %, white wins {:.1f} %, draws {:.1f} %; {:.1f} stones a game, {} ended by a proven result\n",
+                              games.size(), 100 * black / n, 100 * white / n, 100 * draws / n, static_cast<double>(moves) / n, adjudicated);
+  s += fmt::format("{} positions searched, {} kept, {} repeats dropped\n", searched, kept, dup);
+  if (seconds > 0)
+    s += fmt::format("{:.1f} s: {:.2f} games/s, {:.1f} positions searched/s, {:.1f} kept/s\n", seconds, static_cast<double>(games.size()) / seconds,
+                     static_cast<double>(searched) / seconds, static_cast<double>(kept) / seconds);
+  return s;
+}
+
+void run(const SelfplayCli& c) {
+  const auto rule = gomoku::parse_rule(c.rule);
+  if (!rule) throw UsageError("unknown rule '" + c.rule + "' (freestyle, standard, renju)");
+  if ((c.depth > 0) + (c.nodes > 0) + (c.time_ms > 0) != 1) throw UsageError("give one of --depth, --nodes or --time-ms");
+  if (!(c.sample > 0 && c.sample <= 1)) throw UsageError("--sample must be in (0, 1]");
+  lab::SelfplayOptions o;
+  o.size = c.size;
+  o.rule = *rule;
+  o.games = c.games;
+  o.depth = c.depth;
+  o.nodes = c.nodes;
+  o.time_ms = c.time_ms;
+  o.sample = c.sample;
+  o.seed = c.seed;
+  o.jobs = c.jobs;
+  if (!c.shard.empty()) {
+    auto s = core::parse_shard(c.shard);
+    if (!s) throw UsageError("--shard: " + s.error());
+    o.shard = *s;
+  }
+  if (!c.openings.empty()) {
+    auto ops = match::load_openings(c.openings, c.size, *rule);
+    if (!ops) throw UsageError(ops.error());
+    if (ops->empty()) throw UsageError(c.openings + " holds no opening");
+    o.openings = std::move(*ops);
+  }
+  if (!c.json.empty()) check_writable(c.json);
+  auto writer = lab::DataWriter::create(c.out);
+  if (!writer) throw UsageError(writer.error());
+
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  std::mutex mu;
+  auto progress = [&](const lab::SelfplayProgress& p) {
+    std::lock_guard lock(mu);
+    const double s = std::max(p.elapsed_s, 1e-3);
+    const double n = std::max(1, p.games_done);
+    fmt::print(stderr, "{}{}/{} games, {:.2f} games/s, {:.1f} positions/s, {} kept ({} repeats); black {:.0f} % white {:.0f} % draw {:.0f} %{}",
+               tty ? "\r" : "", p.games_done, p.games_total, p.games_done / s, static_cast<double>(p.searched) / s, p.records,
+               p.duplicates, 100 * p.black_wins / n, 100 * p.white_wins / n, 100 * p.draws / n, tty ? "   " : "\n");
+  };
+  g_stop.store(false);
+  const auto summary = [&] {
+    const StopSignals signals(on_selfplay_signal);  // Ctrl-C: the games under way finish, and are written
+    return lab::run_selfplay(o, [&](const lab::TrainingRecord& r) { return (*writer)->write(r); }, progress, &g_stop);
+  }();
+  if (tty) fmt::print(stderr, "\n");
+  if (auto ok = (*writer)->close(); !ok) throw std::runtime_error(ok.error());
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& g : summary.games) games.push_back(game_json(g));
+  std::cout << report(games, summary.elapsed_s);
+  std::cout << fmt::format("{} records written to {}{}\n", (*writer)->records(), c.out, summary.stopped ? " (stopped early: the games played so far)" : "");
+  if (!c.json.empty()) {
+    auto doc = core::results_document(SELFPLAY_KIND, command_line(), settings_json(c), o.shard, games, summary.stopped);
+    doc["data"] = c.out;
+    doc["elapsed_s"] = summary.elapsed_s;
+    write_file(c.json, doc.dump(1) + "\n");
+  }
+  if (!o.shard.whole())
+    std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`; the trainer reads the data files together\n",
+                             o.shard.index, o.shard.count);
+}
+
+}  // namespace
+
+bool print_merged_selfplay(const core::MergedRun& run, const MergeOutputs& out) {
+  if (run.kind != SELFPLAY_KIND) return false;
+  std::cout << "gomoku self-play: " << run.command << "\n" << report(run.games, 0);
+  if (!out.json.empty()) {
+    nlohmann::json doc = {{"kind", run.kind}, {"command", run.command}, {"settings", run.settings}, {"games", run.games},
+                          {"stopped_early", run.stopped_early}};
+    write_file(out.json, doc.dump(1) + "\n");
+  }
+  return true;
+}
+
+void add_gomoku_selfplay_command(CLI::App& gomoku) {
+  auto c = std::make_shared<SelfplayCli>();
+  auto* cmd = gomoku.add_subcommand("selfplay", "play the strong engine against itself and write training positions for the network");
+  cmd->add_option("--out", c->out, "the data file to write (zstd-compressed records, docs/file-formats.md)")->required()->check(non_empty());
+  cmd->add_option("--rule", c->rule, "freestyle (default), standard or renju");
+  cmd->add_option("--size", c->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
+  cmd->add_option("--games", c->games, "games to play (default 100)")->check(integer_in(1, 10000000));
+  auto* d = cmd->add_option("--depth", c->depth, "search depth per move (deterministic)")->check(integer_in(1, 30));
+  auto* n = cmd->add_option("--nodes", c->nodes, "nodes per move (deterministic)")->check(integer_in(1, 1000000000));
+  auto* t = cmd->add_option("--time-ms", c->time_ms, "milliseconds per move (not deterministic)")->check(integer_in(1, 600000));
+  d->excludes(n)->excludes(t);
+  n->excludes(t);
+  cmd->add_option("--sample", c->sample, "chance that a searched position is kept (default 0.5; proven ones always are)")->check(number_in(0.001, 1));
+  cmd->add_option("--openings", c->openings, "start game k from line k of this openings file (default: random balanced openings)");
+  cmd->add_option("--seed", c->seed, "seed of the openings and the sampling (default 1)")->check(seed_value());
+  cmd->add_option("--shard", c->shard, "play only shard I of N (game k belongs to shard k mod N)");
+  cmd->add_option("--jobs", c->jobs, "games played at once (the data does not change)")->check(integer_in(1, 64));
+  cmd->add_option("--json", c->json, "write the run's summary (settings, every game) to this JSON file")->check(non_empty());
+  cmd->callback([c] { run(*c); });
+}
+
+}  // namespace tilestone::app

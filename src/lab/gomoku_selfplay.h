@@ -1,0 +1,68 @@
+#pragma once
+// Self-play for the Gomoku network's training data: the `strong` engine plays itself from
+// balanced openings, and the positions it searched are kept, each with the search's value and
+// best move and the game's result. Deterministic at a fixed depth or node count: the same
+// options give the same games and records with any number of jobs and on every machine. Game k
+// depends only on the seed and k, so the shards of a run play exactly its games.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/shard.h"
+#include "gomoku/ai.h"
+#include "lab/gomoku_data.h"
+
+namespace tilestone::lab {
+
+struct SelfplayOptions {
+  int size = 15;
+  gomoku::Rule rule = gomoku::Rule::FREESTYLE;
+  int games = 100;
+  int depth = 0;               ///< fixed depth per move (one of depth, nodes, time_ms)
+  std::uint64_t nodes = 0;     ///< nodes per move
+  int time_ms = 0;             ///< time per move (not deterministic)
+  double sample = 0.5;         ///< chance that a searched position is kept
+  std::uint64_t seed = 1;
+  std::vector<std::vector<gomoku::Point>> openings;  ///< game k starts from openings[k % n]; empty: random balanced ones
+  core::Shard shard;
+  unsigned jobs = 1;
+};
+
+/// One game's summary.
+struct SelfplayGame {
+  long long index = 0;
+  gomoku::Outcome outcome = gomoku::Outcome::NONE;  ///< DRAW also for a game cut at the move cap
+  int moves = 0;               ///< stones at the end, the opening's included
+  int searched = 0;            ///< positions searched
+  int kept = 0;                ///< of those, records written
+  int duplicates = 0;          ///< positions sampled but already kept earlier in the run
+  bool adjudicated = false;    ///< ended by a proven win or loss found by the search
+  std::uint64_t nodes = 0;
+};
+
+struct SelfplayProgress {
+  int games_done = 0, games_total = 0;
+  std::uint64_t records = 0, duplicates = 0, searched = 0;
+  int black_wins = 0, white_wins = 0, draws = 0;
+  double elapsed_s = 0;
+};
+
+struct SelfplaySummary {
+  std::vector<SelfplayGame> games;  ///< this shard's games, in index order
+  std::uint64_t records = 0, duplicates = 0, searched = 0;
+  bool stopped = false;             ///< `stop` ended the run early (the games written are whole)
+  double elapsed_s = 0;
+};
+
+/// Plays the shard's games and hands each game's records to `sink` in game order (so the file
+/// does not depend on the number of jobs). `progress` is called after each game; `stop` ends
+/// the run after the games being played (their records are written).
+SelfplaySummary run_selfplay(const SelfplayOptions& options,
+                             const std::function<core::Result<bool>(const TrainingRecord&)>& sink,
+                             const std::function<void(const SelfplayProgress&)>& progress = {},
+                             const std::atomic<bool>* stop = nullptr);
+
+}  // namespace tilestone::lab

@@ -1,0 +1,168 @@
+// Self-play training data: the record format round-trips, bad files are refused with a reason,
+// and self-play is deterministic (jobs and shards do not change the data).
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "gomoku/rules.h"
+#include "lab/gomoku_data.h"
+#include "lab/gomoku_selfplay.h"
+#include "temp_dir.h"
+
+using namespace tilestone;
+using gomoku::Board;
+using gomoku::Point;
+using gomoku::Rule;
+using lab::TrainingRecord;
+
+namespace {
+
+// A position of `stones` random stones (black and white alternately) with made-up findings.
+TrainingRecord random_record(std::uint64_t seed, int size, Rule rule, int stones) {
+  core::Rng rng(seed);
+  Board b(size, rule);
+  while (b.move_count() < stones) {
+    const Point p{static_cast<int>(rng.below(static_cast<std::uint32_t>(size))), static_cast<int>(rng.below(static_cast<std::uint32_t>(size)))};
+    if (b.empty_at(p)) b.play(p);
+  }
+  Point best{0, 0};
+  while (!b.empty_at(best)) best = {static_cast<int>(rng.below(static_cast<std::uint32_t>(size))), static_cast<int>(rng.below(static_cast<std::uint32_t>(size)))};
+  TrainingRecord r = lab::make_record(b, static_cast<int>(rng.below(60000)) - 30000, best, static_cast<int>(rng.below(20)), rng.below(2) == 1);
+  r.result = static_cast<std::uint8_t>(rng.below(3));
+  return r;
+}
+
+std::vector<std::uint8_t> bytes_of(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+
+void put_bytes(const std::string& path, const std::vector<std::uint8_t>& b) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
+}
+
+std::vector<TrainingRecord> write_and_read(const std::string& path, const std::vector<TrainingRecord>& records) {
+  auto w = lab::DataWriter::create(path);
+  EXPECT_TRUE(w) << w.error();
+  for (const auto& r : records) EXPECT_TRUE((*w)->write(r));
+  EXPECT_TRUE((*w)->close());
+  auto back = lab::read_data(path);
+  EXPECT_TRUE(back) << back.error();
+  return back ? *back : std::vector<TrainingRecord>{};
+}
+
+}  // namespace
+
+TEST(GomokuData, RecordsRoundTripThroughBytesAndFiles) {
+  test_support::TempDir dir("data");
+  std::vector<TrainingRecord> records;
+  int i = 0;
+  for (int size : {5, 9, 15, 20, 22})
+    for (Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) records.push_back(random_record(++i, size, rule, size * size / 3));
+  for (const auto& r : records) {
+    const auto b = lab::encode(r);
+    auto back = lab::decode(b.data());
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(*back, r);
+    // The board a record describes has its stones and side to move.
+    auto board = lab::record_board(r);
+    ASSERT_TRUE(board);
+    EXPECT_EQ(lab::make_record(*board, r.value, {r.best % r.size, r.best / r.size}, r.depth, r.proven).cells, r.cells);
+    EXPECT_EQ(board->to_move(), r.to_move);
+  }
+  EXPECT_EQ(write_and_read((dir.path / "a.data").string(), records), records);
+  // Two files one after the other (shards joined with cat) read as one.
+  const auto a = bytes_of((dir.path / "a.data").string());
+  auto ab = a;
+  ab.insert(ab.end(), a.begin(), a.end());
+  put_bytes((dir.path / "ab.data").string(), ab);
+  auto joined = lab::read_data((dir.path / "ab.data").string());
+  ASSERT_TRUE(joined) << joined.error();
+  EXPECT_EQ(joined->size(), 2 * records.size());
+}
+
+TEST(GomokuData, BadFilesAreRefusedWithAReason) {
+  test_support::TempDir dir("data-bad");
+  const std::string good = (dir.path / "good.data").string();
+  write_and_read(good, {random_record(1, 15, Rule::RENJU, 30), random_record(2, 15, Rule::RENJU, 31)});
+  const auto bytes = bytes_of(good);
+  auto refused = [&](const std::vector<std::uint8_t>& b, const std::string& why) {
+    const std::string path = (dir.path / "bad.data").string();
+    put_bytes(path, b);
+    auto r = lab::read_data(path);
+    ASSERT_FALSE(r) << why;
+    EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
+  };
+  refused({bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(bytes.size() / 2)}, "truncated");
+  auto flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x55;
+  refused(flipped, "not a tilestone data file");
+  refused({'h', 'e', 'l', 'l', 'o'}, "not a tilestone data file");
+  EXPECT_FALSE(lab::read_data((dir.path / "missing.data").string()));
+  // A future version and a record with an impossible field, written as valid zstd streams.
+  auto raw = [&](const std::vector<std::uint8_t>& plain, const std::string& why) {
+    const std::string path = (dir.path / "plain").string();
+    put_bytes(path, plain);
+    ASSERT_EQ(std::system(("zstd -q -f " + path + " -o " + path + ".zst").c_str()), 0);
+    auto r = lab::read_data(path + ".zst");
+    ASSERT_FALSE(r) << why;
+    EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
+  };
+  std::vector<std::uint8_t> header = {'T', 'S', 'G', 'O', 'M', 'O', 'K', 'U', 2, 0, 0, 0, 136, 0, 0, 0};
+  raw(header, "version 2");
+  header[8] = 1;
+  auto record = lab::encode(random_record(3, 15, Rule::FREESTYLE, 10));
+  record[1] = 7;  // rule 7
+  std::vector<std::uint8_t> plain = header;
+  plain.insert(plain.end(), record.begin(), record.end());
+  raw(plain, "rule number 7");
+  plain.resize(header.size() + 100);
+  raw(plain, "truncated");
+}
+
+TEST(GomokuSelfplay, DeterministicWhateverTheJobsAndShards) {
+  lab::SelfplayOptions o;
+  o.size = 9;
+  o.games = 4;
+  o.depth = 2;
+  o.sample = 0.7;
+  o.seed = 5;
+  auto play = [](lab::SelfplayOptions opt) {
+    std::vector<TrainingRecord> out;
+    const auto s = lab::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
+      out.push_back(r);
+      return true;
+    });
+    EXPECT_FALSE(s.stopped);
+    EXPECT_EQ(s.records, out.size());
+    return std::make_pair(out, s);
+  };
+  const auto [one, summary] = play(o);
+  ASSERT_EQ(summary.games.size(), 4u);
+  ASSERT_GT(one.size(), 4u);
+  for (const auto& g : summary.games) {
+    EXPECT_NE(g.outcome, gomoku::Outcome::NONE);
+    EXPECT_LE(g.kept, g.searched);
+  }
+  o.jobs = 2;
+  EXPECT_EQ(play(o).first, one);  // the same records in the same order
+  // The shards together hold exactly the whole run's records.
+  o.shard = {0, 2};
+  auto even = play(o).first;
+  o.shard = {1, 2};
+  const auto odd = play(o).first;
+  even.insert(even.end(), odd.begin(), odd.end());
+  EXPECT_EQ(even.size(), one.size());
+  for (const auto& r : one) EXPECT_NE(std::find(even.begin(), even.end(), r), even.end());
+  // Every record is a legal position: the best move is empty, the result agrees with the side.
+  for (const auto& r : one) {
+    EXPECT_EQ(r.cells[r.best], 0);
+    EXPECT_EQ(r.depth > 0 || r.proven, true);
+  }
+}
