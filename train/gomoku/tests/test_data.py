@@ -39,10 +39,24 @@ class DataFileTest(unittest.TestCase):
                 self.assertEqual(back.dtype.itemsize, 136)
                 self.assertTrue(np.array_equal(back, self.recs), f"frames {frames}, module {use_module}")
 
+    def test_joined_files_keep_each_its_header(self):
+        a, b = self.path("a.tsd"), self.path("b.tsd")
+        tsdata.write(a, self.recs[:100])
+        tsdata.write(b, self.recs[100:], frames=2)
+        joined = self.path("ab.tsd")
+        with open(joined, "wb") as f:
+            for p in (a, b):
+                with open(p, "rb") as part:
+                    f.write(part.read())
+        for use_module in (None, False):
+            self.assertTrue(np.array_equal(tsdata.read(joined, use_module=use_module), self.recs))
+        raw = tsdata.encode(self.recs[:5]) + tsdata.encode(self.recs[5:5]) + tsdata.encode(self.recs[5:9])
+        self.assertTrue(np.array_equal(tsdata.parse(raw), self.recs[:9]))
+
     def test_layout_of_a_record(self):
         rec = np.zeros(1, dtype=tsdata.RECORD)
         rec["size"], rec["rule"], rec["side"], rec["result"] = 15, 2, 1, 2
-        rec["value"], rec["best"], rec["ply"], rec["depth"], rec["flags"] = -300, 7 * 15 + 7, 2, 9, 1
+        rec["value"], rec["best"], rec["ply"], rec["depth"], rec["flags"] = -300, 7 * 15 + 7, 3, 9, 1
         codes = np.zeros((1, 484), dtype=np.uint8)
         codes[0, 0], codes[0, 5], codes[0, 15 * 15 - 1] = 1, 2, 1
         rec["cells"] = tsdata.pack_cells(codes)
@@ -53,6 +67,7 @@ class DataFileTest(unittest.TestCase):
         self.assertEqual(list(body[:4]), [15, 2, 1, 2])
         self.assertEqual(int.from_bytes(body[4:6], "little", signed=True), -300)
         self.assertEqual(int.from_bytes(body[6:8], "little"), 112)
+        self.assertEqual(int.from_bytes(body[8:10], "little"), 3)
         self.assertEqual(body[10], 9)
         self.assertEqual(body[11], 1)
         self.assertEqual(body[12], 0b01)  # cell 0 black in bits 0-1
@@ -69,8 +84,19 @@ class DataFileTest(unittest.TestCase):
         codes = np.zeros((1, 484), dtype=np.uint8)
         codes[0, 30] = 1
         beyond["cells"] = tsdata.pack_cells(codes)
+        wrong_ply = self.recs[:3].copy()
+        wrong_ply["ply"][2] += 1
+        on_stone = self.recs[:3].copy()
+        codes = tsdata.unpack_cells(on_stone)
+        s0 = int(on_stone["size"][0])
+        stone = int(np.nonzero(codes[0, : s0 * s0])[0][0])
+        on_stone["best"][0] = stone
         cases = [
             (b"hello", "not tilestone Gomoku training data"),
+            (tsdata.encode(wrong_ply), "record 2: the stone count is not the ply"),
+            (tsdata.encode(on_stone), "record 0: the best move is on a stone"),
+            (good + good[:16] + good[16:100], "truncated: 84 bytes of a last record"),
+            (good + b"TSGOMOKU\x02\x00\x00\x00\x88\x00\x00\x00", "version 2 is not supported"),
             (b"TSNTUPLE" + good[8:], "not tilestone Gomoku training data"),
             (good[:8] + b"\x02\x00\x00\x00" + good[12:], "version 2 is not supported"),
             (good[:12] + b"\x90\x00\x00\x00" + good[16:], "records of 144 bytes"),
