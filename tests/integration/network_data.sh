@@ -3,9 +3,9 @@
 # cat), trains on it for a few steps and exports a network file that the engine loads
 # (tests/tools/network_agree, run on a position of the data).
 set -u
-bin=$1
-src=$2
-build=$3
+bin=$(realpath "$1")
+src=$(realpath "$2")
+build=$(realpath "$3")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
