@@ -32,7 +32,7 @@ test-sanitize: deps
 	@python3 scripts/fuzz_cli.py --bin $(ASAN_BUILD)/tilestone --cases 60 --table-sample 1 --jobs $(JOBS)
 	@python3 scripts/fuzz_http.py --bin $(ASAN_BUILD)/tilestone --requests 300 --slack-s 5 --stop term
 
-# The long runs behind the README's figures (about 20 minutes on 2 cores): every must-refuse
+# The long runs behind the figures in docs/results/ (about 20 minutes on 2 cores): every must-refuse
 # value and 5,100 random invocations, 1,000 more against the sanitized executable (a third of a
 # second each), 5,200 HTTP requests to the sanitized server; then the slow-client test.
 fuzz: build

@@ -4,7 +4,7 @@
 # every shard is there they are merged (tilestone merge) into OUT_DIR/merged.json and .csv.
 #
 #   scripts/bench_2048_shards.sh OUT_DIR SHARDS -- BENCH_OPTIONS...
-#   scripts/bench_2048_shards.sh docs/bench/expectimax-ntuple-10ms 10 -- \
+#   scripts/bench_2048_shards.sh docs/results/2048/expectimax-ntuple-10ms 10 -- \
 #       --ai expectimax --eval ntuple --time-ms 10 --games 100 --jobs 2 --seed 1
 #
 # TILESTONE (default build/tilestone) names the executable.

@@ -190,7 +190,7 @@ def fixed_table():
                 if tuple(argv) not in seen:
                     seen.add(tuple(argv))
                     cases.append((argv, b"q\n", "2"))
-    # The values the issue found accepted: always in the table.
+    # Values that were once accepted by mistake: always in the table.
     for extra in (["--time-ms", ""], ["--seed", "18446744073709551616"], ["--seed", "-5"]):
         cases.append(([arg(w) for w in ["2048", "hint"] + MINIMAL[("2048", "hint")] + extra], b"", "2"))
     return cases

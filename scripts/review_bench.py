@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The review timings of the README: a recorded 30-move Gomoku game and a recorded 1,000-move
+"""The game-review timings of docs/results: a recorded 30-move Gomoku game and a recorded 1,000-move
 2048 game, each reviewed by the command line at its default settings, in a fresh database.
 
     python3 scripts/review_bench.py --bin build/tilestone [--moves-2048 1000] [--seed 3]

@@ -28,6 +28,8 @@ std::vector<Section> run_sections() {
   out.push_back({"2048", g.nodes, g.signature, g.seconds});
   const auto k = gomoku::run_bench();
   out.push_back({"gomoku", k.nodes, k.signature, k.seconds});
+  const auto n = gomoku::run_bench(true);
+  out.push_back({"gomoku-net", n.nodes, n.signature, n.seconds});
   return out;
 }
 

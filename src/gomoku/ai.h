@@ -16,6 +16,8 @@
 
 namespace tilestone::gomoku {
 
+class Network;
+
 struct Limits {
   int time_ms = 1000;     ///< budget for this move; the search returns within it; 0 = no clock
   int depth = 0;          ///< maximum depth; 0 = as deep as time allows
@@ -90,7 +92,9 @@ class Engine {
   virtual void reserve(std::size_t memory_mb) { (void)memory_mb; }
 };
 
-std::unique_ptr<Engine> make_engine(Level level);
+/// The engine of a level. `network` (a learned evaluation, gomoku/network.h) is used by the
+/// strong level for boards of its rule; the other levels and other rules ignore it.
+std::unique_ptr<Engine> make_engine(Level level, std::shared_ptr<const Network> network = nullptr);
 
 /// For a proven value (beyond WIN_BOUND): how many plies away the win or loss is; else nullopt.
 std::optional<int> plies_to_win(int value);

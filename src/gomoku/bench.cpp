@@ -5,6 +5,7 @@
 #include "core/clock.h"
 #include "core/rng.h"
 #include "gomoku/ai.h"
+#include "gomoku/network.h"
 #include "gomoku/notation.h"
 
 namespace tilestone::gomoku {
@@ -30,7 +31,7 @@ constexpr std::uint64_t BENCH_SEED = 2048;
 
 }  // namespace
 
-BenchResult run_bench() {
+BenchResult run_bench(bool network) {
   BenchResult out{0, 0, 0};
   std::uint64_t sig = BENCH_SEED;
   std::int64_t search_us = 0;
@@ -38,7 +39,7 @@ BenchResult run_bench() {
     // Boards and engines are made off the clock: the first board builds the pattern tables,
     // which a process does once, and the speed measured is the search's.
     const auto board = board_from_moves(parse_moves(pos.moves, params::DEFAULT_SIZE).value(), params::DEFAULT_SIZE, pos.rule);
-    auto engine = make_engine(Level::STRONG);
+    auto engine = make_engine(Level::STRONG, network ? std::make_shared<const Network>(Network::random(pos.rule, BENCH_SEED)) : nullptr);
     Limits limits;
     limits.time_ms = 0;
     limits.depth = BENCH_DEPTH;

@@ -12,6 +12,9 @@ struct BenchResult {
   double seconds;  ///< time spent in the searches (tables built before the clock starts)
 };
 
-BenchResult run_bench();
+/// The classical evaluation; with `network`, the network of each position's rule (a seeded random
+/// network of each rule stands in until every rule has a shipped one: the signature then pins
+/// the network's arithmetic and its use by the search).
+BenchResult run_bench(bool network = false);
 
 }  // namespace tilestone::gomoku

@@ -280,12 +280,12 @@ std::optional<Level> parse_level(std::string_view name) {
   return std::nullopt;
 }
 
-std::unique_ptr<Engine> make_engine(Level level) {
+std::unique_ptr<Engine> make_engine(Level level, std::shared_ptr<const Network> network) {
   switch (level) {
     case Level::SCORER: return std::make_unique<ScorerEngine>();
     case Level::MINIMAX: return std::make_unique<MinimaxEngine>();
     case Level::MONTECARLO: return std::make_unique<MonteCarloEngine>();
-    case Level::STRONG: return make_strong_engine();
+    case Level::STRONG: return make_strong_engine(std::move(network));
   }
   return make_strong_engine();
 }

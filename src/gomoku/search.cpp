@@ -84,7 +84,7 @@ int Worker::root_search(int depth, int alpha, int beta) {
   std::vector<int> bests;  // moves that became the best, in order
   auto search = [&](int i) {
     const int m = root_[static_cast<std::size_t>(i)];
-    board_.play_index(m);
+    play(m);
     int score;
     if (i == 0) {
       score = -node(depth - 1, -beta, -alpha, 1, true);
@@ -92,7 +92,7 @@ int Worker::root_search(int depth, int alpha, int beta) {
       score = scout(depth, alpha, 0, 0);
       if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, 1, true);
     }
-    board_.undo();
+    undo();
     if (stopped() || score <= best) return false;
     best = score;
     root_best_ = score;
@@ -125,10 +125,15 @@ using namespace search_detail;
 
 class StrongEngine final : public Engine {
  public:
+  explicit StrongEngine(std::shared_ptr<const Network> network) : network_(std::move(network)) {}
+
   SearchResult search(const Board& board, const Limits& limits, const ProgressFn& progress) override {
     const core::Deadline start = core::Deadline::in_ms(0);
     Shared shared;
     shared.tt = &tt_;
+    // A network evaluates the positions of its own rule only (a window means something else
+    // under another rule); others get the classical evaluation.
+    if (network_ && network_->rule() == board.rule()) shared.network = network_.get();
     // The clock starts before the table is resized: allocation time counts against the budget
     // (callers with a tight clock size it beforehand with reserve()).
     shared.hard = search_deadline(limits, params::STRONG_TIME_SAFETY_PERCENT);
@@ -264,6 +269,7 @@ class StrongEngine final : public Engine {
   // Each thread's threat cache, kept from search to search (emptied at each start) so that a
   // search does not allocate and zero a megabyte per thread.
   std::vector<std::unique_ptr<ThreatCache>> caches_;
+  std::shared_ptr<const Network> network_;
   // A token table until the first search sizes it from its limits.
   TranspositionTable tt_{0};
   std::size_t tt_mb_ = 0;
@@ -271,6 +277,8 @@ class StrongEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_strong_engine() { return std::make_unique<StrongEngine>(); }
+std::unique_ptr<Engine> make_strong_engine(std::shared_ptr<const Network> network) {
+  return std::make_unique<StrongEngine>(std::move(network));
+}
 
 }  // namespace tilestone::gomoku

@@ -10,6 +10,8 @@
 
 namespace tilestone::gomoku {
 
-std::unique_ptr<Engine> make_strong_engine();
+/// With a network (of the board's rule), it evaluates positions instead of the classical
+/// pattern evaluation; the threat searches and the rules stay exact either way.
+std::unique_ptr<Engine> make_strong_engine(std::shared_ptr<const Network> network = nullptr);
 
 }  // namespace tilestone::gomoku

@@ -44,7 +44,7 @@ MoveList Worker::moves(int ply, int tt_move, int limit) {
 
 int Worker::leaf(int ply, int beta) {
   const Color me = board_.to_move();
-  const int value = evaluate(board_);
+  const int value = eval();
   if (value < beta && board_.four_cells(me) > 0) {
     ThreatBudget budget;
     budget.max_depth = params::VCF_LEAF_DEPTH;
@@ -67,7 +67,7 @@ int Worker::scout(int depth, int alpha, int ply, int reduction) {
 
 bool Worker::search_move(int m, int i, int depth, int& alpha, int beta, int ply, bool pv, int& best, int& best_move) {
   const int r = reduction(m, i, depth);
-  board_.play_index(m);
+  play(m);
   shared_.tt->prefetch(board_.hash());
   int score;
   if (i == 0) {
@@ -76,7 +76,7 @@ bool Worker::search_move(int m, int i, int depth, int& alpha, int beta, int ply,
     score = scout(depth, alpha, ply, r);
     if (score > alpha && score < beta) score = -node(depth - 1, -beta, -alpha, ply + 1, true);
   }
-  board_.undo();
+  undo();
   if (stopped() || score <= best) return false;
   best = score;
   best_move = m;
@@ -110,9 +110,9 @@ bool Worker::singular(const MoveList& list, const TTEntry& tt, int depth, int pl
     bool holds = true;  // no other move reached sbeta
     share_out(ply, tag, list.size - 1, g, true,
               [&](int i) {
-                board_.play_index(list.move[static_cast<std::size_t>(i + 1)]);
+                play(list.move[static_cast<std::size_t>(i + 1)]);
                 holds = holds && scout(depth / 2, g, ply, 0) <= g;
-                board_.undo();
+                undo();
                 return !holds;
               },
               [&](int, SplitPoint::State state, int score) {
@@ -125,9 +125,9 @@ bool Worker::singular(const MoveList& list, const TTEntry& tt, int depth, int pl
     return holds && !stopped();
   }
   for (int i = 1; i < list.size; ++i) {
-    board_.play_index(list.move[static_cast<std::size_t>(i)]);
+    play(list.move[static_cast<std::size_t>(i)]);
     const int score = -node(depth / 2 - 1, -sbeta, -sbeta + 1, ply + 1, false);
-    board_.undo();
+    undo();
     if (stopped() || score >= sbeta) return false;
   }
   return true;
@@ -146,7 +146,7 @@ int Worker::node(int depth, int alpha, int beta, int ply, bool pv) {
   // Step 1. Fives, forced blocks, unstoppable fours.
   int forced = -1;
   if (auto v = threats(ply, forced)) return *v;
-  if (ply >= MAX_PLY - 4) return evaluate(board_);
+  if (ply >= MAX_PLY - 4) return eval();
 
   // Step 2. Leaves: a short VCF, else the static value. A forced block extends the search, and
   // so does the opponent's live three when we have no four: the static value cannot tell
@@ -171,7 +171,7 @@ int Worker::node(int depth, int alpha, int beta, int ply, bool pv) {
   // Step 3b. Reverse futility: near the leaves, a static value far above beta stands (the
   // opponent has no three to stop, so no forced line is ignored).
   const bool no_threat = forced < 0 && board_.winning_cells(opponent(board_.to_move())) == 0;
-  const int static_value = evaluate(board_);
+  const int static_value = eval();
   if (!pv && no_threat && depth < static_cast<int>(params::REVERSE_FUTILITY_MARGIN.size()) &&
       static_value - params::REVERSE_FUTILITY_MARGIN[static_cast<std::size_t>(depth)] >= beta) {
     return static_value;

@@ -88,13 +88,13 @@ bool Worker::take_work() {
     serving_ = tag;
     serving_ply_ = ply;
     depth_now_ = iteration;
-    for (int m : path_) board_.play_index(m);
+    for (int m : path_) play(m);
     const int m = work_[i];
     const int r = reduce ? reduction(m, static_cast<int>(i), depth) : 0;
-    board_.play_index(m);
+    play(m);
     const int score = scout(depth, g, ply, r);
-    board_.undo();
-    for (std::size_t k = 0; k < path_.size(); ++k) board_.undo();
+    undo();
+    for (std::size_t k = 0; k < path_.size(); ++k) undo();
     const bool abandoned = stopped();
     serving_ = 0;
     if (!abandoned) sp.result[i].store(SplitPoint::pack(tag, score <= g ? SplitPoint::FAIL_LOW : SplitPoint::FAIL_HIGH, score));

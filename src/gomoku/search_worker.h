@@ -17,7 +17,9 @@
 
 #include "core/clock.h"
 #include "gomoku/ai.h"
+#include "gomoku/eval.h"
 #include "gomoku/move_picker.h"
+#include "gomoku/network.h"
 #include "gomoku/threat.h"
 #include "gomoku/tt.h"
 
@@ -75,6 +77,7 @@ struct SplitPoint {
 // What every thread of one search shares.
 struct Shared {
   TranspositionTable* tt = nullptr;
+  const Network* network = nullptr;  // the evaluation when set (of the board's rule), else the classical one
   // Split points by ply (0: the root); the main thread's nodes nest, so one a ply is enough.
   std::vector<SplitPoint> splits = std::vector<SplitPoint>(params::SPLIT_MAX_PLY);
   std::atomic<std::uint32_t> next_tag{0};
@@ -91,7 +94,12 @@ struct Shared {
 class Worker {
  public:
   Worker(const Board& board, Shared& shared, ThreatCache* cache)
-      : board_(board), shared_(shared), cache_(cache), root_count_(board.move_count()) {}
+      : board_(board), shared_(shared), cache_(cache), root_count_(board.move_count()) {
+    if (shared.network) {
+      net_.emplace(*shared.network);
+      net_->reset(board_);
+    }
+  }
   // The main thread: iterative deepening with aspiration windows, reporting progress.
   void think(const std::vector<int>& root_moves, const ProgressFn& progress);
 
@@ -106,6 +114,18 @@ class Worker {
   void serve();
 
  private:
+  // A move on the search's board, and its accumulators when the network evaluates.
+  void play(int m) {
+    board_.play_index(m);
+    if (net_) net_->play(board_, m);
+  }
+  void undo() {
+    board_.undo();
+    if (net_) net_->undo();
+  }
+  // The static value for the side to move: the network's, or the classical evaluation's.
+  int eval() const { return net_ ? net_->evaluate(board_).score : evaluate(board_); }
+
   // The whole search is over, or (a helper) the split point it works for is closed.
   bool stopped() const {
     return shared_.stop.load(std::memory_order_relaxed) ||
@@ -245,6 +265,7 @@ class Worker {
   int node(int depth, int alpha, int beta, int ply, bool pv);
 
   Board board_;
+  std::optional<NetworkState> net_;  // follows board_ when the network evaluates
   Shared& shared_;
   ThreatCache* cache_;  // this thread's failed threat searches
   std::uint32_t serving_ = 0;  // a helper: the tag of the split point whose move it searches

@@ -1,6 +1,6 @@
-// Records a user can trust (issue 11): one game, one record, under its settings; edited, loaded
-// and auto-played games labelled and kept out of the statistics; fast keys all played; and the
-// layout defects the issue found on the 2048, History and Lab pages. The tests share one server
+// Records a user can trust: one game, one record, under its settings; edited, loaded and
+// auto-played games labelled and kept out of the statistics; fast keys all played; and the
+// layout of the 2048, History and Lab pages (defects once found there). The tests share one server
 // and database and run in order, so the History checks count what the earlier tests recorded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -102,7 +102,7 @@ check("oversized body is refused", status == 413, status)
 status, text = request("GET", "/api/nowhere")
 check("unknown endpoint is a JSON 404", status == 404 and "error" in json.loads(text))
 
-# Section 3 of the robustness issue: each of these was a 500, a bypass or an empty 4xx.
+# Requests that were once answered with a 500, let through, or given an empty 4xx.
 BOARD = "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
 
 
