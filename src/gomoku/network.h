@@ -25,7 +25,7 @@
 // the value whose win probability (gomoku/winprob.h) is the network's expected score, clamped
 // within WIN_BOUND.
 //
-// The network file (see network_file in network.cpp and docs in train/gomoku/README.md):
+// The network file (network_file.cpp; docs/file-formats.md):
 //   magic "TSGOMNET" | u32 version | u32 header bytes | u8 rule | u8 table sets | u16 zero
 //   | u32 features | u32 hidden | u32 windows | u32 centre states | u32 outputs
 //   | u32 QA | u32 QM | u32 QW | u32 description bytes | the description (UTF-8)
