@@ -8,7 +8,7 @@ PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcl
 
 # Test-only: the Gomoku network trainer's tests (train/gomoku/) and the engine-PyTorch agreement
 # test run Debian's /usr/bin/python3 with these.
-TEST_PKGS=(python3-torch python3-numpy python3-zstandard zstd)
+TEST_PKGS=(python3-torch python3-numpy python3-zstandard)
 PKGS+=("${TEST_PKGS[@]}")
 
 SUDO=""

@@ -98,6 +98,10 @@ LineKey mirror_window(LineKey key) {
 
 int window_index(LineKey key, int perspective) { return window_tables().index[static_cast<std::size_t>(perspective)][key]; }
 
+const std::int16_t* window_index_table(int perspective) {
+  return window_tables().index[static_cast<std::size_t>(perspective)].data();
+}
+
 NetTables::NetTables()
     : embed(static_cast<std::size_t>(NET_CENTRE_STATES) * NET_WINDOWS * F),
       bias(NET_CENTRE_STATES * F),
@@ -157,7 +161,8 @@ Network Network::random(Rule rule, std::uint64_t seed) {
 NetworkState::NetworkState(const Network& net, NetBackend backend)
     : net_(&net),
       backend_(net_backend_available(backend) ? backend : NetBackend::PORTABLE),
-      kern_(&netsimd::kernels(backend_)) {
+      kern_(&netsimd::kernels(backend_)),
+      windows_{window_index_table(0), window_index_table(1)} {
   for (auto& a : acc_) a.assign(Board::MAX_CELLS, Acc{});
 }
 
@@ -184,7 +189,7 @@ void NetworkState::reset(const Board& board) {
         inside_[static_cast<std::size_t>(idx)] = 1;
         const int cs = centre_state(board.cell(idx), s);
         netsimd::Rows r{acc[static_cast<std::size_t>(idx)].data(), {t.bias_row(cs)}};
-        for (int d = 0; d < 4; ++d) r.row[d + 1] = t.embed_row(cs, window_index(board.line_key(idx, d), s));
+        for (int d = 0; d < 4; ++d) r.row[d + 1] = t.embed_row(cs, windows_[static_cast<std::size_t>(s)][board.line_key(idx, d)]);
         rows.push_back(r);
       }
     }
@@ -194,47 +199,49 @@ void NetworkState::reset(const Board& board) {
 
 void NetworkState::play(const Board& after, int idx) {
   assert(after.cell(idx) == CELL_BLACK || after.cell(idx) == CELL_WHITE);
-  assert(inside_[static_cast<std::size_t>(idx)]);
-  const auto& kern = *kern_;
-  undo_.push_back({idx, sums_});
-  // Step 1. Keep the accumulators this stone changes: its own cell's, then its neighbours' along
-  // each line (undo() walks them in the same order).
-  for (int s = 0; s < 2; ++s) {
-    const auto& acc = acc_[static_cast<std::size_t>(s)];
-    saved_.push_back(acc[static_cast<std::size_t>(idx)]);
-    for (int d = 0; d < 4; ++d) {
-      for (int k = -4; k <= 4; ++k) {
-        const int q = idx + k * offsets_[static_cast<std::size_t>(d)];
-        if (k != 0 && inside_[static_cast<std::size_t>(q)]) saved_.push_back(acc[static_cast<std::size_t>(q)]);
-      }
+  assert(after.size() == size_ && inside_[static_cast<std::size_t>(idx)]);
+  // Step 1. The neighbours along each line whose window now holds the stone (its slot was empty
+  // before); the stone's own cell changes its centre state and keeps its windows.
+  struct Touched {
+    int q;
+    int code;
+    LineKey now, before;
+  };
+  std::array<Touched, 32> touched;
+  int n = 0;
+  for (int d = 0; d < 4; ++d) {
+    for (int k = -4; k <= 4; ++k) {
+      const int q = idx + k * offsets_[static_cast<std::size_t>(d)];
+      if (k == 0 || !inside_[static_cast<std::size_t>(q)]) continue;
+      const LineKey now = after.line_key(q, d);
+      const int slot = key_slot(-k);
+      assert(((now >> (2 * slot)) & 3) == after.cell(idx));
+      touched[static_cast<std::size_t>(n++)] = {q, after.cell(q), now, static_cast<LineKey>(now & ~(3u << (2 * slot)))};
     }
   }
-  // Step 2. Each neighbour's window along the line through the stone now holds it; the stone's
-  // own cell changes its centre state, its windows stay.
+  undo_.push_back({idx, n, sums_});
   for (int s = 0; s < 2; ++s) {
     auto& acc = acc_[static_cast<std::size_t>(s)];
     const NetTables& t = net_->tables(s);
+    const std::int16_t* windows = windows_[static_cast<std::size_t>(s)];
+    // Step 2. Keep the accumulators the stone changes, its own cell's first (undo() restores them
+    // in the same order).
+    saved_.push_back(acc[static_cast<std::size_t>(idx)]);
     std::array<netsimd::Delta, 32> deltas;
-    int n = 0;
-    for (int d = 0; d < 4; ++d) {
-      for (int k = -4; k <= 4; ++k) {
-        const int q = idx + k * offsets_[static_cast<std::size_t>(d)];
-        if (k == 0 || !inside_[static_cast<std::size_t>(q)]) continue;
-        const LineKey now = after.line_key(q, d);
-        const int slot = key_slot(-k);
-        assert(((now >> (2 * slot)) & 3) == after.cell(idx));
-        const auto before = static_cast<LineKey>(now & ~(3u << (2 * slot)));
-        const int cs = centre_state(after.cell(q), s);
-        deltas[static_cast<std::size_t>(n++)] = {acc[static_cast<std::size_t>(q)].data(), t.embed_row(cs, window_index(now, s)),
-                                                 t.embed_row(cs, window_index(before, s))};
-      }
+    for (int i = 0; i < n; ++i) {
+      const Touched& c = touched[static_cast<std::size_t>(i)];
+      saved_.push_back(acc[static_cast<std::size_t>(c.q)]);
+      const int cs = centre_state(c.code, s);
+      deltas[static_cast<std::size_t>(i)] = {acc[static_cast<std::size_t>(c.q)].data(), t.embed_row(cs, windows[c.now]),
+                                             t.embed_row(cs, windows[c.before])};
     }
+    // Step 3. Replace each neighbour's window, then recompute the stone's own cell.
     std::int32_t* sum = sums_[static_cast<std::size_t>(s)].data();
-    kern.apply(deltas.data(), n, sum);
+    kern_->apply(deltas.data(), n, sum);
     const int cs = centre_state(after.cell(idx), s);
     netsimd::Rows r{acc[static_cast<std::size_t>(idx)].data(), {t.bias_row(cs)}};
-    for (int d = 0; d < 4; ++d) r.row[d + 1] = t.embed_row(cs, window_index(after.line_key(idx, d), s));
-    kern.set(&r, 1, sum);
+    for (int d = 0; d < 4; ++d) r.row[d + 1] = t.embed_row(cs, windows[after.line_key(idx, d)]);
+    kern_->set(&r, 1, sum);
   }
 }
 
@@ -242,11 +249,8 @@ void NetworkState::undo() {
   assert(!undo_.empty());
   const UndoEntry e = undo_.back();
   undo_.pop_back();
-  std::size_t count = 1;
-  for (int d = 0; d < 4; ++d)
-    for (int k = -4; k <= 4; ++k)
-      count += (k != 0 && inside_[static_cast<std::size_t>(e.idx + k * offsets_[static_cast<std::size_t>(d)])]) ? 1 : 0;
-  std::size_t top = saved_.size() - 2 * count;
+  const std::size_t rows = static_cast<std::size_t>(e.touched) + 1;
+  std::size_t top = saved_.size() - 2 * rows;
   const std::size_t base = top;
   for (int s = 0; s < 2; ++s) {
     auto& acc = acc_[static_cast<std::size_t>(s)];
@@ -258,6 +262,7 @@ void NetworkState::undo() {
       }
     }
   }
+  assert(top == base + 2 * rows);
   saved_.resize(base);
   sums_ = e.sums;
 }
@@ -268,11 +273,10 @@ NetValue NetworkState::evaluate(const Board& board) const {
   const auto& kern = *kern_;
   const auto& sum = sums_[static_cast<std::size_t>(s)];
   assert(size_ > 0);
-  // Step 1. The mean of h over the board's cells, at NET_QM (sums are never negative).
+  // Step 1. The mean of h over the board's cells, at NET_QM.
   const std::int32_t cells = size_ * size_;
   alignas(32) std::array<std::int16_t, F> mean{};
-  for (int i = 0; i < F; ++i)
-    mean[static_cast<std::size_t>(i)] = static_cast<std::int16_t>((sum[static_cast<std::size_t>(i)] * (NET_QM / NET_QA) + cells / 2) / cells);
+  for (int i = 0; i < F; ++i) mean[static_cast<std::size_t>(i)] = static_cast<std::int16_t>(net_mean(sum[static_cast<std::size_t>(i)], cells));
   // Step 2. Two clipped hidden layers, then the three logits.
   auto activate = [](const std::array<std::int32_t, NET_HIDDEN>& z) {
     std::array<std::int16_t, NET_HIDDEN> a{};

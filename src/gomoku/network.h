@@ -25,7 +25,7 @@
 // the value whose win probability (gomoku/winprob.h) is the network's expected score, clamped
 // within WIN_BOUND.
 //
-// The network file (see network_file in network.cpp and docs in train/gomoku/README.md):
+// The network file (network_file.cpp; docs/file-formats.md):
 //   magic "TSGOMNET" | u32 version | u32 header bytes | u8 rule | u8 table sets | u16 zero
 //   | u32 features | u32 hidden | u32 windows | u32 centre states | u32 outputs
 //   | u32 QA | u32 QM | u32 QW | u32 description bytes | the description (UTF-8)
@@ -81,6 +81,14 @@ inline constexpr std::uint32_t NET_VERSION = 1;
 /// The dense index of a line window read from perspective s (0 black own, 1 white own), folded
 /// with its mirror image; -1 for a window no board holds.
 int window_index(LineKey key, int perspective);
+/// window_index() of every key for one perspective, as a table (built once; thread-safe).
+const std::int16_t* window_index_table(int perspective);
+/// The mean of h over n cells from their sum, at NET_QM: (sum * R + 2^23) >> 24 with
+/// R = (2^28 + n / 2) / n, a multiply instead of a division (the trainer computes the same).
+constexpr std::int32_t net_mean(std::int32_t sum, std::int32_t cells) {
+  const std::int64_t r = ((std::int64_t{1} << 28) + cells / 2) / cells;
+  return static_cast<std::int32_t>((sum * r + (std::int64_t{1} << 23)) >> 24);
+}
 /// The window's colours swapped (black and white), walls and empty points kept.
 constexpr LineKey swap_colours(LineKey key) {
   return static_cast<LineKey>(key ^ (((key ^ (key >> 1)) & 0x5555u) * 3u));
@@ -191,6 +199,7 @@ class NetworkState {
   using Sum = std::array<std::int32_t, NET_FEATURES>;
   struct UndoEntry {
     int idx;
+    int touched;  ///< neighbours whose accumulators were saved
     std::array<Sum, 2> sums;
   };
 
@@ -199,6 +208,7 @@ class NetworkState {
   const Network* net_;
   NetBackend backend_;
   const netsimd::Kernels* kern_;
+  std::array<const std::int16_t*, 2> windows_;  ///< window_index_table() of each perspective
   int size_ = 0;
   int stride_ = 0;
   std::array<int, 4> offsets_{};

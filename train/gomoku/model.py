@@ -119,6 +119,12 @@ def quantise(model):
     return sets, clamped
 
 
+def mean_of(sums, cells):
+    """The engine's mean of h at QM (gomoku/network.h net_mean): a multiply, not a division."""
+    r = ((1 << 28) + cells // 2) // cells
+    return (np.asarray(sums, dtype=np.int64) * r + (1 << 23)) >> 24
+
+
 def integer_forward(sets, windows, centre, inside, empty, sides):
     """The engine's integer arithmetic on numpy inputs: (logits (N, 3) int64 at QM * QW,
     policy (N, 484) int64 at QA * QW, garbage off the empty cells)."""
@@ -131,7 +137,7 @@ def integer_forward(sets, windows, centre, inside, empty, sides):
         acc = t["bias"].astype(np.int64)[centre[i]] + emb[centre[i][:, None], windows[i]].sum(axis=1)
         h = np.clip(acc, 0, QA) * inside[i][:, None]
         cells = int(inside[i].sum())
-        m = (h.sum(axis=0) * (QM // QA) + cells // 2) // cells
+        m = mean_of(h.sum(axis=0), cells)
         a = m
         for w, b in (("w1", "b1"), ("w2", "b2")):
             z = t[b].astype(np.int64) + t[w].astype(np.int64) @ a

@@ -197,6 +197,9 @@ def main(argv=None):
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / total)))
     rng = np.random.default_rng(args.seed + 1)
     step, rows, elapsed = 0, [], 0.0
+    # Shuffled epochs of the training positions: the order and where it stands.
+    perm, pos = None, 0
+    acc, count = np.zeros(2), 0  # training losses since the last log line
     ck_path = os.path.join(args.out, "checkpoint.pt")
     # Step 2. Resume: the model, optimiser, schedule, random state and log so far.
     if args.resume and os.path.exists(ck_path):
@@ -209,11 +212,13 @@ def main(argv=None):
         rng.bit_generator.state = ck["rng"]
         torch.set_rng_state(ck["torch_rng"])
         step, rows, elapsed = ck["step"], ck["log"], ck["seconds"]
+        perm, pos, acc, count = ck["perm"], ck["pos"], ck["acc"], ck["count"]
         print(f"resumed at step {step}")
 
     def save():
         torch.save({"model": net.state_dict(), "optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
                     "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "step": step, "log": rows,
+                    "perm": perm, "pos": pos, "acc": acc, "count": count,
                     "seconds": elapsed, "rule": rule, "command": " ".join(sys.argv[1:] if argv is None else argv)},
                    ck_path + ".tmp")
         os.replace(ck_path + ".tmp", ck_path)
@@ -234,9 +239,9 @@ def main(argv=None):
 
     if not rows:
         log({"train_loss": "", "train_value_loss": "", "train_policy_loss": ""})
-    # Step 3. Train: shuffled epochs of the training positions.
-    perm, pos = rng.permutation(len(train)), 0
-    acc, count = np.zeros(2), 0
+    # Step 3. Train. A resumed run goes on exactly as one that never stopped would.
+    if perm is None:
+        perm, pos = rng.permutation(len(train)), 0
     start = time.monotonic() - elapsed
     while step < total:
         if args.time_limit is not None and time.monotonic() - start >= args.time_limit:
@@ -259,12 +264,11 @@ def main(argv=None):
         if step % args.eval_every == 0 or step == total:
             tv, tp = acc / count
             log({"train_loss": tv + args.policy_weight * tp, "train_value_loss": tv, "train_policy_loss": tp})
-            save()
             acc, count = np.zeros(2), 0
-    if count:
-        tv, tp = acc / count
-        log({"train_loss": tv + args.policy_weight * tp, "train_value_loss": tv, "train_policy_loss": tp})
+            save()
     save()
+    if step < total:
+        print(f"stopped at step {step} of {total} (--time-limit); --resume continues")
     if args.export:
         path = os.path.join(args.out, "network.tsnet")
         desc = f"train.py {' '.join(sys.argv[1:] if argv is None else argv)}; step {step}"

@@ -1,7 +1,10 @@
-"""The Gomoku training data files: read them, and write small ones (tests, converters).
+"""The Gomoku training data files (docs/file-formats.md; `tilestone gomoku selfplay` writes
+them): read them, and write small ones (tests, converters).
 
 A file is a zstd stream (one or more frames) of a 16-byte header -- b"TSGOMOKU", u32 version 1,
-u32 record size 136, little-endian -- then fixed 136-byte records:
+u32 record size 136, little-endian -- then fixed 136-byte records. Files joined with `cat` keep
+each its header: a header may stand at any record boundary (no record starts with the magic: its
+first byte is a board size of at most 22). A record:
 
     offset  type       field
     0       u8         board size (5-22)
@@ -87,20 +90,38 @@ def compress(data, level=3):
     return proc.stdout
 
 
-def parse(data, name="data"):
-    """Records (a numpy array of RECORD) from decompressed bytes; checks header and fields."""
-    if len(data) < len(HEADER) or data[:8] != MAGIC:
+def _header_at(data, pos, name):
+    if data[pos:pos + 8] != MAGIC:
         raise DataError(f"{name}: not tilestone Gomoku training data (its first bytes are not {MAGIC!r})")
-    version = int.from_bytes(data[8:12], "little")
-    size = int.from_bytes(data[12:16], "little")
+    if len(data) < pos + len(HEADER):
+        raise DataError(f"{name}: truncated: a header of {len(data) - pos} bytes")
+    version = int.from_bytes(data[pos + 8:pos + 12], "little")
+    size = int.from_bytes(data[pos + 12:pos + 16], "little")
     if version != VERSION:
         raise DataError(f"{name}: training data version {version} is not supported (this reader reads {VERSION})")
     if size != RECORD_SIZE:
         raise DataError(f"{name}: records of {size} bytes; version {VERSION} has {RECORD_SIZE}")
-    body = data[len(HEADER):]
-    if len(body) % RECORD_SIZE:
-        raise DataError(f"{name}: truncated: {len(body) % RECORD_SIZE} bytes of a last record")
-    records = np.frombuffer(body, dtype=RECORD).copy()
+
+
+def parse(data, name="data"):
+    """Records (a numpy array of RECORD) from decompressed bytes, every header checked (one per
+    joined file) and every field."""
+    _header_at(data, 0, name)
+    chunks, pos = [], len(HEADER)
+    while pos < len(data):
+        # The next header at a record boundary, if any.
+        nxt = data.find(MAGIC, pos)
+        while nxt != -1 and (nxt - pos) % RECORD_SIZE:
+            nxt = data.find(MAGIC, nxt + 1)
+        end = len(data) if nxt == -1 else nxt
+        if (end - pos) % RECORD_SIZE:
+            raise DataError(f"{name}: truncated: {(end - pos) % RECORD_SIZE} bytes of a last record")
+        chunks.append(np.frombuffer(data[pos:end], dtype=RECORD))
+        if nxt == -1:
+            break
+        _header_at(data, nxt, name)
+        pos = nxt + len(HEADER)
+    records = np.concatenate(chunks) if chunks else np.zeros(0, dtype=RECORD)
     check(records, name)
     return records
 
@@ -121,6 +142,9 @@ def check(records, name="data"):
     bad((codes == 3).any(axis=1), "a cell holds code 3")
     beyond = np.arange(MAX_SIZE * MAX_SIZE)[None, :] >= n[:, None]
     bad(((codes != 0) & beyond).any(axis=1), "stones beyond the board")
+    bad((codes != 0).sum(axis=1) != records["ply"], "the stone count is not the ply")
+    best = np.minimum(records["best"].astype(np.int64), MAX_SIZE * MAX_SIZE - 1)
+    bad(codes[np.arange(len(records)), best] != 0, "the best move is on a stone")
     bad((records["zero"] != 0).any(axis=1), "reserved bytes not zero")
 
 

@@ -10,6 +10,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import games_to_data  # noqa: E402
 import tsdata  # noqa: E402
 
 
@@ -38,10 +39,24 @@ class DataFileTest(unittest.TestCase):
                 self.assertEqual(back.dtype.itemsize, 136)
                 self.assertTrue(np.array_equal(back, self.recs), f"frames {frames}, module {use_module}")
 
+    def test_joined_files_keep_each_its_header(self):
+        a, b = self.path("a.tsd"), self.path("b.tsd")
+        tsdata.write(a, self.recs[:100])
+        tsdata.write(b, self.recs[100:], frames=2)
+        joined = self.path("ab.tsd")
+        with open(joined, "wb") as f:
+            for p in (a, b):
+                with open(p, "rb") as part:
+                    f.write(part.read())
+        for use_module in (None, False):
+            self.assertTrue(np.array_equal(tsdata.read(joined, use_module=use_module), self.recs))
+        raw = tsdata.encode(self.recs[:5]) + tsdata.encode(self.recs[5:5]) + tsdata.encode(self.recs[5:9])
+        self.assertTrue(np.array_equal(tsdata.parse(raw), self.recs[:9]))
+
     def test_layout_of_a_record(self):
         rec = np.zeros(1, dtype=tsdata.RECORD)
         rec["size"], rec["rule"], rec["side"], rec["result"] = 15, 2, 1, 2
-        rec["value"], rec["best"], rec["ply"], rec["depth"], rec["flags"] = -300, 7 * 15 + 7, 2, 9, 1
+        rec["value"], rec["best"], rec["ply"], rec["depth"], rec["flags"] = -300, 7 * 15 + 7, 3, 9, 1
         codes = np.zeros((1, 484), dtype=np.uint8)
         codes[0, 0], codes[0, 5], codes[0, 15 * 15 - 1] = 1, 2, 1
         rec["cells"] = tsdata.pack_cells(codes)
@@ -52,6 +67,7 @@ class DataFileTest(unittest.TestCase):
         self.assertEqual(list(body[:4]), [15, 2, 1, 2])
         self.assertEqual(int.from_bytes(body[4:6], "little", signed=True), -300)
         self.assertEqual(int.from_bytes(body[6:8], "little"), 112)
+        self.assertEqual(int.from_bytes(body[8:10], "little"), 3)
         self.assertEqual(body[10], 9)
         self.assertEqual(body[11], 1)
         self.assertEqual(body[12], 0b01)  # cell 0 black in bits 0-1
@@ -68,8 +84,19 @@ class DataFileTest(unittest.TestCase):
         codes = np.zeros((1, 484), dtype=np.uint8)
         codes[0, 30] = 1
         beyond["cells"] = tsdata.pack_cells(codes)
+        wrong_ply = self.recs[:3].copy()
+        wrong_ply["ply"][2] += 1
+        on_stone = self.recs[:3].copy()
+        codes = tsdata.unpack_cells(on_stone)
+        s0 = int(on_stone["size"][0])
+        stone = int(np.nonzero(codes[0, : s0 * s0])[0][0])
+        on_stone["best"][0] = stone
         cases = [
             (b"hello", "not tilestone Gomoku training data"),
+            (tsdata.encode(wrong_ply), "record 2: the stone count is not the ply"),
+            (tsdata.encode(on_stone), "record 0: the best move is on a stone"),
+            (good + good[:16] + good[16:100], "truncated: 84 bytes of a last record"),
+            (good + b"TSGOMOKU\x02\x00\x00\x00\x88\x00\x00\x00", "version 2 is not supported"),
             (b"TSNTUPLE" + good[8:], "not tilestone Gomoku training data"),
             (good[:8] + b"\x02\x00\x00\x00" + good[12:], "version 2 is not supported"),
             (good[:12] + b"\x90\x00\x00\x00" + good[16:], "records of 144 bytes"),
@@ -100,6 +127,28 @@ class DataFileTest(unittest.TestCase):
             grid = codes[i, : s * s].reshape(s, s)
             own = 1 + int(r["side"])
             self.assertIn(divmod(int(r["best"]), s), tsdata.five_points(grid, own))
+
+
+class GamesToDataTest(unittest.TestCase):
+    def test_positions_after_the_opening_with_result_and_move_played(self):
+        # Black makes five on the row of h: h8 h9 h10 h11 h12, white plays on column a.
+        doc = {"settings": {"size": 15, "rule": "renju"},
+               "games": [{"moves": "h8a1h9a2h10a3h11a4h12", "result": "1-0", "opening_moves": 2},
+                         {"moves": "h8", "result": "*", "opening_moves": 0}]}
+        recs = games_to_data.records_of(doc)
+        self.assertEqual(len(recs), 7)  # plies 2..8 of the finished game
+        self.assertTrue((recs["rule"] == 2).all())
+        self.assertEqual(list(recs["side"]), [0, 1, 0, 1, 0, 1, 0])
+        self.assertEqual(list(recs["result"]), [2, 0, 2, 0, 2, 0, 2])
+        self.assertEqual(list(recs["ply"]), list(range(2, 9)))
+        last = recs[-1]
+        self.assertEqual(int(last["best"]), (15 - 12) * 15 + 7)  # h12
+        codes = tsdata.unpack_cells(recs[-1:])[0]
+        self.assertEqual(int(codes[(15 - 8) * 15 + 7]), 1)  # h8 black
+        self.assertEqual(int(codes[(15 - 1) * 15 + 0]), 2)  # a1 white
+        self.assertEqual(int((codes != 0).sum()), 8)
+        with self.assertRaises(ValueError):
+            games_to_data.parse_moves("h8z99", 15)
 
 
 if __name__ == "__main__":

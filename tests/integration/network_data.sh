@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The network trainer reads what `tilestone gomoku selfplay` writes (one file, and two joined with
+# cat), trains on it for a few steps and exports a network file that the engine loads
+# (tests/tools/network_agree, run on a position of the data).
+set -u
+bin=$(realpath "$1")
+src=$(realpath "$2")
+build=$(realpath "$3")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+source "$(dirname "$0")/lib/checks.sh"
+python=/usr/bin/python3
+
+expect_status 0 gomoku selfplay --out "$tmp/a.tsd" --size 9 --games 3 --nodes 300 --sample 1 --seed 1
+expect_status 0 gomoku selfplay --out "$tmp/b.tsd" --size 9 --games 2 --nodes 300 --sample 1 --seed 2 --rule renju
+cat "$tmp/a.tsd" "$tmp/b.tsd" > "$tmp/ab.tsd"
+cd "$src/train/gomoku"
+check "the reader reads both files and the joined one" "$python" -c "
+import sys, numpy as np, tsdata
+a, b, ab = (tsdata.read(sys.argv[1] + f) for f in ('/a.tsd', '/b.tsd', '/ab.tsd'))
+assert len(a) > 0 and len(b) > 0 and np.array_equal(ab, np.concatenate([a, b]))
+assert set(a['rule']) == {0} and set(b['rule']) == {2} and set(a['size']) == {9}
+assert (np.abs(a['value'].astype(int)) <= 32767).all() and set(a['result']) <= {0, 1, 2}
+# Either side's view: a won game is lost for the other side on the next ply.
+print(len(a), 'and', len(b), 'positions')
+" "$tmp"
+check "the trainer trains on the freestyle records and exports" "$python" train.py --data "$tmp/ab.tsd" --rule freestyle \
+  --out "$tmp/run" --steps 4 --batch-size 8 --eval-every 2 --threads 1 --export
+check "the curves are written" test -s "$tmp/run/log.csv" -a -s "$tmp/run/loss.svg"
+# The exported network loads in the engine and evaluates a position of the data.
+"$python" -c "
+import sys, tsdata
+r = tsdata.read(sys.argv[1])[0]
+s = int(r['size'])
+codes = tsdata.unpack_cells(tsdata.read(sys.argv[1])[:1])[0]
+print(s, int(r['side']), ''.join('.xo'[c] for c in codes[: s * s]))
+" "$tmp/a.tsd" > "$tmp/pos.txt"
+check "the engine loads the exported network and evaluates" "$build/network_agree" "$tmp/run/network.tsnet" "$tmp/pos.txt"
+exit $fail
