@@ -2,8 +2,11 @@
 JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+WIN_BUILD ?= build-win64
+WIN_AVX2_BUILD ?= build-win64-avx2
+WIN_CMAKE = -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release -DTILESTONE_ENGINE_ONLY=ON
 
-.PHONY: all deps build run test test-sanitize fuzz fuzz-protocol bench clean
+.PHONY: all deps build run test test-sanitize fuzz fuzz-protocol bench windows gomocup clean
 
 all: build
 
@@ -17,7 +20,8 @@ build: deps
 run: build
 	@./$(BUILD)/tilestone serve
 
-test: build
+# The Windows engine is built first: its tests run it under Wine.
+test: build windows
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too), then the
@@ -57,5 +61,21 @@ bench: build
 	@./$(BUILD)/micro_bench
 	@./$(BUILD)/tilestone bench
 
+# The Gomocup engine for Windows, cross-built by MinGW-w64 and linked statically: one program for
+# any x86-64 CPU and one for CPUs with AVX2 (docs/gomocup-engine.md). Only the engine, the
+# protocol and pbrain-tilestone are built (TILESTONE_ENGINE_ONLY): they need no other library.
+windows: deps
+	@cmake -S . -B $(WIN_BUILD) $(WIN_CMAKE) > /dev/null
+	@cmake --build $(WIN_BUILD) -j $(JOBS) --target pbrain-tilestone
+	@cmake -S . -B $(WIN_AVX2_BUILD) $(WIN_CMAKE) -DTILESTONE_AVX2=ON > /dev/null
+	@cmake --build $(WIN_AVX2_BUILD) -j $(JOBS) --target pbrain-tilestone
+
+# The ZIP Gomocup accepts: the two Windows programs at its root, nothing else.
+gomocup: windows
+	@mkdir -p dist
+	@rm -f dist/tilestone-gomocup.zip
+	@zip -q -j -X dist/tilestone-gomocup.zip $(WIN_BUILD)/pbrain-tilestone64.exe $(WIN_AVX2_BUILD)/pbrain-tilestone64_avx2.exe
+	@zip -sf dist/tilestone-gomocup.zip
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WIN_BUILD) $(WIN_AVX2_BUILD) dist

@@ -5,12 +5,15 @@ set -euo pipefail
 
 PKGS=(cmake g++ make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev
       nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev sqlite3 libzstd-dev parallel)
+# Only for tests and packaging: the Windows engine, cross-built with MinGW-w64 (the posix threads
+# model, for std::thread) and run under Wine by `make test`; zip for `make gomocup`.
+TEST_PKGS=(g++-mingw-w64-x86-64-posix wine64 zip)
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 missing=()
-for p in "${PKGS[@]}"; do
+for p in "${PKGS[@]}" "${TEST_PKGS[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
