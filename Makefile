@@ -2,13 +2,20 @@
 JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+WIN_BUILD ?= build-win64
+WIN_AVX2_BUILD ?= build-win64-avx2
+WIN_CMAKE = -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release -DTILESTONE_ENGINE_ONLY=ON
 
-.PHONY: all deps build run test test-sanitize fuzz fuzz-protocol bench clean
+.PHONY: all deps deps-test build run test test-sanitize fuzz fuzz-protocol bench windows gomocup clean
 
 all: build
 
+# What building and running need (`make run`); deps-test adds the test tools (`make test`).
 deps:
-	@bash scripts/deps.sh
+	@bash scripts/deps.sh run
+
+deps-test:
+	@bash scripts/deps.sh test
 
 build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > /dev/null
@@ -17,7 +24,8 @@ build: deps
 run: build
 	@./$(BUILD)/tilestone serve
 
-test: build
+# The Windows engine is built first: its tests run it under Wine.
+test: deps-test build windows
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too), then the
@@ -25,7 +33,7 @@ test: build
 # with SIGTERM so that LeakSanitizer checks it). The bench-signature test is left to the Release
 # run: it repeats, ten times slower, search code the other Gomoku tests already cover. The unit
 # tests run as one shard per core (scripts/gtest_shards.sh).
-test-sanitize: deps
+test-sanitize: deps-test
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests tilestone
 	@cd $(ASAN_BUILD) && bash $(CURDIR)/scripts/gtest_shards.sh ./unit_tests $(JOBS) --gtest_brief=1 --gtest_filter='-GomokuBench.DeterministicNodesAndSignature'
@@ -35,7 +43,7 @@ test-sanitize: deps
 # The long runs behind the figures in docs/results/ (about 20 minutes on 2 cores): every must-refuse
 # value and 5,100 random invocations, 1,000 more against the sanitized executable (a third of a
 # second each), 5,200 HTTP requests to the sanitized server; then the slow-client test.
-fuzz: build
+fuzz: deps-test build
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target tilestone
 	@python3 scripts/fuzz_cli.py --bin $(BUILD)/tilestone --cases 5100 --table-sample 0 --jobs $(JOBS)
@@ -47,7 +55,7 @@ fuzz: build
 # sanitizer build: make fuzz-protocol FUZZ_SESSIONS=20000 [FUZZ_SEED=2048]
 FUZZ_SESSIONS ?= 20000
 FUZZ_SEED ?= 2048
-fuzz-protocol: deps
+fuzz-protocol: deps-test
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DTILESTONE_SANITIZE=ON -DTILESTONE_BENCHMARKS=OFF > /dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target unit_tests
 	@cd $(ASAN_BUILD) && TILESTONE_FUZZ_SESSIONS=$(FUZZ_SESSIONS) TILESTONE_FUZZ_SEED=$(FUZZ_SEED) \
@@ -57,5 +65,21 @@ bench: build
 	@./$(BUILD)/micro_bench
 	@./$(BUILD)/tilestone bench
 
+# The Gomocup engine for Windows, cross-built by MinGW-w64 and linked statically: one program for
+# any x86-64 CPU and one for CPUs with AVX2 (docs/gomocup-engine.md). Only the engine, the
+# protocol and pbrain-tilestone are built (TILESTONE_ENGINE_ONLY): they need no other library.
+windows: deps-test
+	@cmake -S . -B $(WIN_BUILD) $(WIN_CMAKE) > /dev/null
+	@cmake --build $(WIN_BUILD) -j $(JOBS) --target pbrain-tilestone
+	@cmake -S . -B $(WIN_AVX2_BUILD) $(WIN_CMAKE) -DTILESTONE_AVX2=ON > /dev/null
+	@cmake --build $(WIN_AVX2_BUILD) -j $(JOBS) --target pbrain-tilestone
+
+# The ZIP Gomocup accepts: the two Windows programs at its root, nothing else.
+gomocup: windows
+	@mkdir -p dist
+	@rm -f dist/tilestone-gomocup.zip
+	@zip -q -j -X dist/tilestone-gomocup.zip $(WIN_BUILD)/pbrain-tilestone64.exe $(WIN_AVX2_BUILD)/pbrain-tilestone64_avx2.exe
+	@zip -sf dist/tilestone-gomocup.zip
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(WIN_BUILD) $(WIN_AVX2_BUILD) dist
