@@ -1,12 +1,10 @@
 // tilestone 2048 hint | play | bench: parse, call the engine, format.
 
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -16,6 +14,7 @@
 #include "app/commands.h"
 #include "app/outputs.h"
 #include "app/play_2048.h"
+#include "app/progress.h"
 #include "app/stop_signals.h"
 #include "core/parallel.h"
 #include "lab/core/svg.h"
@@ -179,22 +178,11 @@ void run_bench(const BenchOptions& o) {
   for (const auto* path : {&out.json, &out.csv, &out.svg})
     if (!path->empty()) check_writable(*path);
 
-  const bool bar = isatty(STDERR_FILENO);
+  ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
   const auto report = run_bench_games(bc, [&](int done, int total, const GameRecord& g) {
-    if (!bar) {  // a log, not a terminal: one line per game
-      std::fprintf(stderr, "game %d/%d done: max tile %llu, score %llu, %d moves\n", done, total,
-                   static_cast<unsigned long long>(std::uint64_t{1} << g.max_exponent),
-                   static_cast<unsigned long long>(g.score), g.moves);
-      return;
-    }
-    const int width = 30, filled = width * done / total;
-    std::fprintf(stderr, "\r[%s%s] %d/%d games  last: %llu max tile, %llu points ", std::string(filled, '#').c_str(),
-                 std::string(width - filled, '.').c_str(), done, total,
-                 static_cast<unsigned long long>(std::uint64_t{1} << g.max_exponent),
-                 static_cast<unsigned long long>(g.score));
-    if (done == total) std::fputs("\n", stderr);
-    std::fflush(stderr);
+    bar.update(done, total, fmt::format("last: {} max tile, {} points, {} moves", std::uint64_t{1} << g.max_exponent, g.score, g.moves));
   });
+  bar.finish();
   if (!report) throw UsageError(report.error());
 
   // The setup line names what decides the games, not how they were spread over jobs or

@@ -409,6 +409,16 @@ const std::array<Brain::Entry, 16> Brain::DISPATCH = {{
 }  // namespace
 
 int run(std::istream& in, std::ostream& out, const BrainOptions& options) {
+  // The thinking thread writes its answer while this thread waits for the next line: an input
+  // stream tied to `out` (std::cin is tied to std::cout) would flush `out` from this thread at
+  // every read, at the same time (a race that once wrote an answer twice, so a manager took the
+  // copy for the next move). Answers are flushed by std::endl instead.
+  std::ostream* const tied = in.tie(nullptr);
+  struct Retie {
+    std::istream& in;
+    std::ostream* tied;
+    ~Retie() { in.tie(tied); }
+  } retie{in, tied};
   Brain brain(options);
   auto observe = [&] {
     if (options.observer) options.observer(brain.position());

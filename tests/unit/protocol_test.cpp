@@ -473,3 +473,24 @@ TEST(ProtocolStop, OtherCommandsWaitForTheThinkToEnd) {
   ASSERT_EQ(s.positions.size(), 5u);
   EXPECT_EQ(s.positions[2]->move_count(), 2);  // the observer saw the move before ABOUT ran
 }
+
+TEST(ProtocolStop, TheInputIsUntiedFromTheAnswersWhileServing) {
+  // std::cin is tied to std::cout: each read flushed the answers from the reading thread while the
+  // thinking thread wrote one (a race that wrote a move twice, and a manager took the copy for
+  // its next move, on an occupied point). run() unties its input for the session and restores it.
+  std::istringstream in("START 15\nBEGIN\nTURN 8,8\nTURN 9,9\n");
+  std::ostringstream out, other;
+  in.tie(&other);
+  std::vector<const std::ostream*> ties;
+  protocol::BrainOptions options;
+  options.level = gomoku::Level::SCORER;
+  options.observer = [&](const Board*) { ties.push_back(in.tie()); };
+  protocol::run(in, out, options);
+  ASSERT_EQ(ties.size(), 4u);
+  for (const auto* t : ties) EXPECT_EQ(t, nullptr);
+  EXPECT_EQ(in.tie(), &other);
+  std::istringstream answers(out.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(answers, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u);  // OK and three moves, each once
+}
