@@ -6,7 +6,7 @@ WIN_BUILD ?= build-win64
 WIN_AVX2_BUILD ?= build-win64-avx2
 WIN_CMAKE = -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release -DTILESTONE_ENGINE_ONLY=ON
 
-.PHONY: all deps deps-test build run test test-sanitize fuzz fuzz-protocol bench windows gomocup clean
+.PHONY: all deps deps-test build run test test-sanitize fuzz fuzz-protocol bench windows windows-generic gomocup clean
 
 all: build
 
@@ -24,8 +24,9 @@ build: deps
 run: build
 	@./$(BUILD)/tilestone serve
 
-# The Windows engine is built first: its tests run it under Wine.
-test: deps-test build windows
+# The generic Windows engine is built first: its tests run it under Wine (`make windows` builds
+# the AVX2 one too, which the tests also run where it is built and the CPU has AVX2).
+test: deps-test build windows-generic
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too), then the
@@ -68,11 +69,13 @@ bench: build
 # The Gomocup engine for Windows, cross-built by MinGW-w64 and linked statically: one program for
 # any x86-64 CPU and one for CPUs with AVX2 (docs/gomocup-engine.md). Only the engine, the
 # protocol and pbrain-tilestone are built (TILESTONE_ENGINE_ONLY): they need no other library.
-windows: deps-test
-	@cmake -S . -B $(WIN_BUILD) $(WIN_CMAKE) > /dev/null
-	@cmake --build $(WIN_BUILD) -j $(JOBS) --target pbrain-tilestone
+windows: windows-generic
 	@cmake -S . -B $(WIN_AVX2_BUILD) $(WIN_CMAKE) -DTILESTONE_AVX2=ON > /dev/null
 	@cmake --build $(WIN_AVX2_BUILD) -j $(JOBS) --target pbrain-tilestone
+
+windows-generic: deps-test
+	@cmake -S . -B $(WIN_BUILD) $(WIN_CMAKE) > /dev/null
+	@cmake --build $(WIN_BUILD) -j $(JOBS) --target pbrain-tilestone
 
 # The ZIP Gomocup accepts: the two Windows programs at its root, nothing else.
 gomocup: windows
