@@ -12,48 +12,13 @@
 
 #include <fmt/format.h>
 
+#include "core/bytes.h"
+
 namespace tilestone::g2048 {
 
 namespace {
 
 constexpr std::size_t MAGIC_BYTES = 8;
-constexpr std::uint64_t FNV_OFFSET = 0xCBF29CE484222325ULL, FNV_PRIME = 0x100000001B3ULL;
-
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = FNV_OFFSET) {
-  for (unsigned char c : bytes) h = (h ^ c) * FNV_PRIME;
-  return h;
-}
-
-template <class T>
-void put(std::string& out, T v) {
-  unsigned char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));  // the file is little-endian, like every machine we build for
-  out.append(reinterpret_cast<const char*>(buf), sizeof(T));
-}
-
-// Reads the header's fields in order, remembering whether it ran off the end.
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  template <class T>
-  T get() {
-    T v{};
-    if (pos_ + sizeof(T) > bytes_.size()) {
-      short_ = true;
-      return v;
-    }
-    std::memcpy(&v, bytes_.data() + pos_, sizeof(T));
-    pos_ += sizeof(T);
-    return v;
-  }
-  bool short_read() const { return short_; }
-  std::size_t pos() const { return pos_; }
-
- private:
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-  bool short_ = false;
-};
 
 std::size_t element_bytes(WeightEncoding e) { return e == WeightEncoding::Int16 ? 2 : 4; }
 
@@ -74,7 +39,7 @@ struct Header {
 core::Result<Header> parse_header(std::string_view bytes) {
   if (bytes.size() < MAGIC_BYTES || bytes.substr(0, MAGIC_BYTES) != std::string_view(WEIGHTS_MAGIC, MAGIC_BYTES))
     return core::fail("not a tilestone n-tuple weights file (its first bytes are not \"TSNTUPLE\")");
-  Reader r(bytes.substr(MAGIC_BYTES));
+  core::ByteReader r(bytes.substr(MAGIC_BYTES));
   Header h;
   h.info.version = r.get<std::uint32_t>();
   if (!r.short_read() && (h.info.version < WEIGHTS_OLDEST_VERSION || h.info.version > WEIGHTS_VERSION))
@@ -140,28 +105,28 @@ std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, Weight
   std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5 + (version >= 2 ? 4 + 8 * 2 : 0) +
                      (version >= 3 ? 4 + net.stage_thresholds().size() : 0);
   for (const Tuple& t : net.layout()) size += 1 + t.size();
-  put<std::uint32_t>(h, version);
-  put<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
-  put<std::uint32_t>(h, static_cast<std::uint32_t>(size));
-  put<std::uint32_t>(h, static_cast<std::uint32_t>(net.layout().size()));
+  core::put_bytes<std::uint32_t>(h, version);
+  core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
+  core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(size));
+  core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(net.layout().size()));
   for (const Tuple& t : net.layout()) {
-    put<std::uint8_t>(h, static_cast<std::uint8_t>(t.size()));
-    for (auto c : t) put<std::uint8_t>(h, c);
+    core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(t.size()));
+    for (auto c : t) core::put_bytes<std::uint8_t>(h, c);
   }
-  put<double>(h, scale);
-  put<std::uint64_t>(h, net.games_trained);
-  put<std::uint64_t>(h, weights);
-  put<std::uint64_t>(h, payload);
+  core::put_bytes<double>(h, scale);
+  core::put_bytes<std::uint64_t>(h, net.games_trained);
+  core::put_bytes<std::uint64_t>(h, weights);
+  core::put_bytes<std::uint64_t>(h, payload);
   if (version >= 2) {
-    put<std::uint32_t>(h, state && state->has_tc() ? 1 : 0);
-    put<std::uint64_t>(h, state ? state->restart_pool.size() : 0);
-    put<std::uint64_t>(h, state && !state->restart_pool.empty() ? state->restart_next % state->restart_pool.size() : 0);
+    core::put_bytes<std::uint32_t>(h, state && state->has_tc() ? 1 : 0);
+    core::put_bytes<std::uint64_t>(h, state ? state->restart_pool.size() : 0);
+    core::put_bytes<std::uint64_t>(h, state && !state->restart_pool.empty() ? state->restart_next % state->restart_pool.size() : 0);
   }
   if (version >= 3) {
-    put<std::uint32_t>(h, static_cast<std::uint32_t>(net.stages()));
-    for (auto e : net.stage_thresholds()) put<std::uint8_t>(h, e);
+    core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(net.stages()));
+    for (auto e : net.stage_thresholds()) core::put_bytes<std::uint8_t>(h, e);
   }
-  put<std::uint64_t>(h, checksum);
+  core::put_bytes<std::uint64_t>(h, checksum);
   return h;
 }
 
@@ -196,23 +161,23 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
       if (options.encoding == WeightEncoding::Int16) {
         // Later stages as a difference from the first stage, modulo 2^16.
         const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(net.weight(t % tuples, i)));
-        put<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(net.weight(t, i))) - base));
+        core::put_bytes<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(net.weight(t, i))) - base));
       } else {
-        put<float>(raw, net.weight(t, i));
+        core::put_bytes<float>(raw, net.weight(t, i));
       }
     }
   }
   if (state && state->has_tc()) {
     for (const auto* acc : {&state->tc_error, &state->tc_abs})
       for (const auto& table : *acc)
-        for (float x : table) put<float>(raw, x);
+        for (float x : table) core::put_bytes<float>(raw, x);
   }
   if (state)
-    for (std::uint64_t board : state->restart_pool) put<std::uint64_t>(raw, board);
+    for (std::uint64_t board : state->restart_pool) core::put_bytes<std::uint64_t>(raw, board);
 
   // Step 2. Checksum over the header (checksum field zero) and the raw payload, then compress.
   const std::string unsummed = header_bytes(net, version, options.encoding, scale, weights, raw.size(), state, 0);
-  const std::uint64_t checksum = fnv1a(raw, fnv1a(unsummed));
+  const std::uint64_t checksum = core::fnv1a(raw, core::fnv1a(unsummed));
   std::string out = header_bytes(net, version, options.encoding, scale, weights, raw.size(), state, checksum);
   const std::size_t head = out.size();
   out.resize(head + ZSTD_compressBound(raw.size()));
@@ -261,7 +226,7 @@ class PayloadSink {
 
   /// False when the payload is longer than announced.
   bool feed(const char* p, std::size_t n) {
-    sum_ = fnv1a(std::string_view(p, n), sum_);
+    sum_ = core::fnv1a(std::string_view(p, n), sum_);
     while (n > 0) {
       if (part_ == parts_.size()) return false;
       Part& part = parts_[part_];
@@ -368,7 +333,7 @@ core::Result<Checkpoint> decode_checkpoint(std::string_view bytes, NTupleNetwork
   out.net.games_trained = h.info.games_trained;
   std::string unsummed(bytes.substr(0, h.size));
   std::memset(unsummed.data() + h.checksum_pos, 0, 8);
-  PayloadSink sink(out, h, fnv1a(unsummed));
+  PayloadSink sink(out, h, core::fnv1a(unsummed));
 
   // Step 2. Decompress a chunk at a time into the tables, exactly the announced bytes.
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);

@@ -8,9 +8,9 @@
 #include <iterator>
 #include <system_error>
 
-
 #include "gomoku/network.h"
 
+#include "core/bytes.h"
 #include "core/concat.h"
 
 namespace tilestone::gomoku {
@@ -20,64 +20,6 @@ constexpr std::size_t MAGIC_BYTES = 8;
 constexpr std::uint32_t MAX_DESCRIPTION = 4096;
 /// Header bytes without the description.
 constexpr std::size_t FIXED_HEADER = MAGIC_BYTES + 4 + 4 + 4 + 8 * 4 + 4 + 8 + 8;
-constexpr std::uint64_t FNV_OFFSET = 0xCBF29CE484222325ULL, FNV_PRIME = 0x100000001B3ULL;
-
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t h = FNV_OFFSET) {
-  for (unsigned char c : bytes) h = (h ^ c) * FNV_PRIME;
-  return h;
-}
-
-template <class T>
-void put(std::string& out, T v) {
-  char buf[sizeof(T)];
-  std::memcpy(buf, &v, sizeof(T));  // little-endian, like every machine tilestone builds for
-  out.append(buf, sizeof(T));
-}
-
-template <class T>
-void put_all(std::string& out, const std::vector<T>& v) {
-  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
-
-// Reads fields in order, remembering whether it ran off the end.
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  template <class T>
-  T get() {
-    T v{};
-    if (pos_ + sizeof(T) > bytes_.size()) {
-      short_ = true;
-      pos_ = bytes_.size();
-      return v;
-    }
-    std::memcpy(&v, bytes_.data() + pos_, sizeof(T));
-    pos_ += sizeof(T);
-    return v;
-  }
-  std::string_view take(std::size_t n) {
-    if (pos_ + n > bytes_.size()) {
-      short_ = true;
-      pos_ = bytes_.size();
-      return {};
-    }
-    const std::string_view s = bytes_.substr(pos_, n);
-    pos_ += n;
-    return s;
-  }
-  template <class T>
-  void get_all(std::vector<T>& v) {
-    const std::string_view s = take(v.size() * sizeof(T));
-    if (!short_) std::memcpy(v.data(), s.data(), s.size());
-  }
-  bool short_read() const { return short_; }
-  std::size_t pos() const { return pos_; }
-
- private:
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-  bool short_ = false;
-};
 
 std::uint64_t table_bytes() {
   const NetTables t;
@@ -87,17 +29,17 @@ std::uint64_t table_bytes() {
 
 std::string header(const Network& net, std::uint64_t payload, std::uint64_t checksum) {
   std::string h(NET_MAGIC, MAGIC_BYTES);
-  put<std::uint32_t>(h, NET_VERSION);
-  put<std::uint32_t>(h, static_cast<std::uint32_t>(FIXED_HEADER + net.description().size()));
-  put<std::uint8_t>(h, static_cast<std::uint8_t>(net.rule()));
-  put<std::uint8_t>(h, static_cast<std::uint8_t>(net.table_sets()));
-  put<std::uint16_t>(h, 0);
+  core::put_bytes<std::uint32_t>(h, NET_VERSION);
+  core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(FIXED_HEADER + net.description().size()));
+  core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.rule()));
+  core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.table_sets()));
+  core::put_bytes<std::uint16_t>(h, 0);
   for (int v : {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES, NET_OUTPUTS, NET_QA, NET_QM, NET_QW})
-    put<std::uint32_t>(h, static_cast<std::uint32_t>(v));
-  put<std::uint32_t>(h, static_cast<std::uint32_t>(net.description().size()));
+    core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(v));
+  core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(net.description().size()));
   h += net.description();
-  put<std::uint64_t>(h, payload);
-  put<std::uint64_t>(h, checksum);
+  core::put_bytes<std::uint64_t>(h, payload);
+  core::put_bytes<std::uint64_t>(h, checksum);
   return h;
 }
 
@@ -108,18 +50,18 @@ std::string encode_network_file(const Network& net) {
   payload.reserve(table_bytes() * static_cast<std::uint64_t>(net.table_sets()));
   for (int s = 0; s < net.table_sets(); ++s) {
     const NetTables& t = net.tables(s);
-    put_all(payload, t.embed);
-    put_all(payload, t.bias);
-    put_all(payload, t.w1);
-    put_all(payload, t.b1);
-    put_all(payload, t.w2);
-    put_all(payload, t.b2);
-    put_all(payload, t.w3);
-    put_all(payload, t.b3);
-    put_all(payload, t.policy_w);
-    put<std::int32_t>(payload, t.policy_b);
+    core::put_all(payload, t.embed);
+    core::put_all(payload, t.bias);
+    core::put_all(payload, t.w1);
+    core::put_all(payload, t.b1);
+    core::put_all(payload, t.w2);
+    core::put_all(payload, t.b2);
+    core::put_all(payload, t.w3);
+    core::put_all(payload, t.b3);
+    core::put_all(payload, t.policy_w);
+    core::put_bytes<std::int32_t>(payload, t.policy_b);
   }
-  const std::uint64_t checksum = fnv1a(payload, fnv1a(header(net, payload.size(), 0)));
+  const std::uint64_t checksum = core::fnv1a(payload, core::fnv1a(header(net, payload.size(), 0)));
   return header(net, payload.size(), checksum) + payload;
 }
 
@@ -127,7 +69,7 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   // Step 1. What the file is and which version.
   if (bytes.size() < MAGIC_BYTES || bytes.substr(0, MAGIC_BYTES) != std::string_view(NET_MAGIC, MAGIC_BYTES))
     return core::fail("not a tilestone Gomoku network file (its first bytes are not \"TSGOMNET\")");
-  Reader r(bytes);
+  core::ByteReader r(bytes);
   r.take(MAGIC_BYTES);
   const auto version = r.get<std::uint32_t>();
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
@@ -168,7 +110,7 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
     return core::fail(core::concat("network file is corrupt: ", present - expected, " bytes follow its payload"));
   std::string zeroed(bytes.substr(0, r.pos()));
   std::memset(zeroed.data() + checksum_pos, 0, sizeof(std::uint64_t));
-  if (fnv1a(bytes.substr(r.pos()), fnv1a(zeroed)) != checksum)
+  if (core::fnv1a(bytes.substr(r.pos()), core::fnv1a(zeroed)) != checksum)
     return core::fail("network file is corrupt: its checksum does not match its contents");
   // Step 4. The weights, within the bounds that keep the integer sums from overflowing.
   std::vector<NetTables> tables(sets);

@@ -65,7 +65,7 @@ struct GameRecord {
   double max_stall_ms = 0;
 };
 
-/// How late a decision may be before the bench counts it as late (the 10 ms + 2 ms).
+/// How late a decision may be before the bench counts it as late (a 10 ms budget + 2 ms).
 inline constexpr double LATE_SLACK_MS = 2.0;
 
 struct BenchReport {
