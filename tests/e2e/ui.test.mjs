@@ -35,6 +35,9 @@ test('2048: arrow keys move the tiles and the score follows', async (t) => {
     await page.keyboard.press(key);
     await page.waitForTimeout(120);
   }
+  // Keys pressed faster than the server answers wait in a queue and are played in order: the
+  // board is marked while moves are on their way.
+  await page.waitForSelector('#board:not([data-moving])', { timeout: 10000 });
   const game = await savedGame(page);
   assert.ok(game.undo.length >= 2, 'moves are on the undo stack');
   assert.equal(await page.textContent('#score'), String(game.score));

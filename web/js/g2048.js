@@ -227,10 +227,11 @@ async function newGame() {
 /** Plays one move through the server; resolves to true when the board changed. A key or swipe
  *  that arrives while a move is on its way waits in the queue and is played after it, in order. */
 async function move(dir, fromAuto = false) {
-  if (!game || editing) return false;
+  if (!game || editing) { if (!busy) delete el.board.dataset.moving; return false; }
   if (busy) { if (!fromAuto) queue.push(dir); return false; }
-  if (game.over || (game.won && !game.keepGoing && !fromAuto)) { queue.length = 0; return false; }
+  if (game.over || (game.won && !game.keepGoing && !fromAuto)) { queue.length = 0; delete el.board.dataset.moving; return false; }
   busy = true;
+  el.board.dataset.moving = '';
   let moved = false;
   try {
     const before = { board: game.board, cells: game.cells, score: game.score, seed: game.seed, won: game.won, over: game.over };
@@ -264,7 +265,9 @@ async function move(dir, fromAuto = false) {
   } finally {
     busy = false;
   }
+  // The board says while moves are on their way, so that a script (or a test) can wait for it.
   if (queue.length) move(queue.shift());
+  else delete el.board.dataset.moving;
   return moved;
 }
 
