@@ -11,6 +11,7 @@
 
 #include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/gomoku_network_option.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
@@ -26,7 +27,7 @@ namespace {
 constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
 
 struct SelfplayCli {
-  std::string rule = "freestyle", out, json, openings, shard;
+  std::string rule = "freestyle", out, json, openings, shard, network;
   int size = 15, games = 100, depth = 0, time_ms = 0;
   std::uint64_t nodes = 0, seed = 1;
   double sample = 0.5;
@@ -38,7 +39,8 @@ extern "C" void on_selfplay_signal(int) { g_stop.store(true); }
 
 nlohmann::json settings_json(const SelfplayCli& c) {
   return {{"size", c.size},   {"rule", c.rule},     {"games", c.games}, {"depth", c.depth}, {"nodes", c.nodes},
-          {"time_ms", c.time_ms}, {"sample", c.sample}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings}};
+          {"time_ms", c.time_ms}, {"sample", c.sample}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
+          {"network", c.network.empty() ? "classical" : c.network}};
 }
 
 nlohmann::json game_json(const gomoku::SelfplayGame& g) {
@@ -88,6 +90,7 @@ void run(const SelfplayCli& c) {
   o.sample = c.sample;
   o.seed = c.seed;
   o.jobs = c.jobs;
+  o.network = load_gomoku_network(c.network, *rule);
   if (!c.shard.empty()) {
     auto s = core::parse_shard(c.shard);
     if (!s) throw UsageError("--shard: " + s.error());
@@ -163,6 +166,7 @@ void add_gomoku_selfplay_command(CLI::App& gomoku) {
   cmd->add_option("--openings", c->openings, "start game k from line k of this openings file (default: random balanced openings)");
   cmd->add_option("--seed", c->seed, "seed of the openings and the sampling (default 1)")->check(seed_value());
   cmd->add_option("--shard", c->shard, "play only shard I of N (game k belongs to shard k mod N)");
+  cmd->add_option("--network", c->network, "evaluate with this network file of the rule (default: the classical evaluation)")->check(non_empty());
   cmd->add_option("--jobs", c->jobs, "games played at once (the data does not change)")->check(integer_in(1, 64));
   cmd->add_option("--json", c->json, "write the run's summary (settings, every game) to this JSON file")->check(non_empty());
   cmd->callback([c] { run(*c); });

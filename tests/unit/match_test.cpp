@@ -10,9 +10,11 @@
 #include <optional>
 #include <string>
 
+#include "gomoku/network.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
 #include "lab/core/shard.h"
+#include "temp_dir.h"
 #include "lab/match/openings.h"
 #include "lab/match/pool.h"
 #include "lab/match/report.h"
@@ -321,6 +323,45 @@ TEST(MatchRunner, LevelsPlayWholeJudgedGames) {
   EXPECT_EQ(odd->games[1].moves, run->games[3].moves);
   s.first = "nobody";
   EXPECT_FALSE(match::run_match(s, core::Shard{}, 1).ok());
+}
+
+TEST(MatchRunner, TheStrongLevelPlaysWithANetworkFile) {
+  test_support::TempDir dir("match-network");
+  const auto free_net = (dir.path / "free.tsnet").string(), renju_net = (dir.path / "renju.tsnet").string();
+  ASSERT_TRUE(gomoku::save_network_file(gomoku::Network::random(gomoku::Rule::FREESTYLE, 3), free_net).ok());
+  ASSERT_TRUE(gomoku::save_network_file(gomoku::Network::random(gomoku::Rule::RENJU, 3), renju_net).ok());
+  EXPECT_EQ(*match::player_name("strong:network=" + free_net), "strong+free");
+  EXPECT_FALSE(match::player_name("strong:network=").ok());
+  EXPECT_FALSE(match::player_name("minimax:network=" + free_net).ok());
+
+  match::MatchSettings s;
+  s.first = "strong:network=" + free_net;
+  s.second = "strong";
+  s.games = 2;
+  s.size = 9;
+  s.depth = 2;
+  s.openings = match::match_openings(9, gomoku::Rule::FREESTYLE, 1, 5);
+  const auto run = match::run_match(s, core::Shard{}, 1);
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_EQ(run->games.size(), 2u);
+  // The network and the classical evaluation play different games from the same opening.
+  const auto classical = [&] {
+    auto c = s;
+    c.first = "strong";
+    return match::run_match(c, core::Shard{}, 1);
+  }();
+  ASSERT_TRUE(classical.ok());
+  EXPECT_NE(run->games[0].moves, classical->games[0].moves);
+
+  // A network of another rule, or a file that is not one, stops the match with why.
+  s.first = "strong:network=" + renju_net;
+  const auto wrong_rule = match::run_match(s, core::Shard{}, 1);
+  ASSERT_FALSE(wrong_rule.ok());
+  EXPECT_NE(wrong_rule.error().find("renju"), std::string::npos) << wrong_rule.error();
+  s.first = "strong:network=" + (dir.path / "missing.tsnet").string();
+  const auto missing = match::run_match(s, core::Shard{}, 2);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("missing.tsnet"), std::string::npos) << missing.error();
 }
 
 }  // namespace

@@ -60,6 +60,8 @@ def parse_args(argv):
     ap.add_argument("--val-max", type=int, default=4096, help="held-out positions evaluated each time")
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     ap.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint.pt")
+    ap.add_argument("--init", default=None, metavar="CHECKPOINT",
+                    help="start from the weights of another run's checkpoint.pt (the next generation from the last)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
     return ap.parse_args(argv)
 
@@ -193,8 +195,13 @@ def main(argv=None):
 
     torch.manual_seed(args.seed)
     net = M.GomokuNet(rule=rule, seed=args.seed)
+    if args.init:
+        init = torch.load(args.init, map_location="cpu")
+        if init["rule"] != rule:
+            raise SystemExit(f"train: --init {args.init} is for rule {init['rule']}, the data for rule {rule}")
+        net.load_state_dict(init["model"])
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / total)))
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / max(total, 1))))
     rng = np.random.default_rng(args.seed + 1)
     step, rows, elapsed = 0, [], 0.0
     # Shuffled epochs of the training positions: the order and where it stands.

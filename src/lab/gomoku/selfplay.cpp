@@ -51,7 +51,7 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
     outcome = gomoku::play_and_judge(board, p);
     if (outcome != Outcome::NONE) break;
   }
-  auto engine = gomoku::make_engine(gomoku::Level::STRONG);
+  auto engine = gomoku::make_engine(gomoku::Level::STRONG, o.network);
   core::Rng rng(core::derive_seed(seed, 1));
   gomoku::Limits limits;
   limits.time_ms = o.time_ms;

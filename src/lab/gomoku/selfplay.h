@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct SelfplayOptions {
   std::vector<std::vector<gomoku::Point>> openings;  ///< game k starts from openings[k % n]; empty: random balanced ones
   core::Shard shard;
   unsigned jobs = 1;
+  /// The evaluation of the playing engine: this network (of `rule`) when set, else the classical
+  /// one. A generation's network plays the games that train the next.
+  std::shared_ptr<const gomoku::Network> network;
 };
 
 /// One game's summary.

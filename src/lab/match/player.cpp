@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <charconv>
+#include <memory>
 #include <string_view>
 
 #include "core/clock.h"
+#include "gomoku/network.h"
 #include "lab/match/pbrain_client.h"
 
 namespace tilestone::match {
@@ -24,11 +26,12 @@ constexpr std::int64_t UNLIMITED_TIME_LEFT = 2147483647;
 
 class LevelPlayer final : public Player {
  public:
-  LevelPlayer(gomoku::Level level, std::string name) : level_(level), name_(std::move(name)) {}
+  LevelPlayer(gomoku::Level level, std::string name, std::shared_ptr<const gomoku::Network> network)
+      : level_(level), name_(std::move(name)), network_(std::move(network)) {}
   const std::string& name() const override { return name_; }
 
   std::optional<std::string> new_game(const GameConfig& config) override {
-    if (!engine_) engine_ = gomoku::make_engine(level_);
+    if (!engine_) engine_ = gomoku::make_engine(level_, network_);
     engine_->clear();
     config_ = config;
     return std::nullopt;
@@ -49,6 +52,7 @@ class LevelPlayer final : public Player {
  private:
   gomoku::Level level_;
   std::string name_;
+  std::shared_ptr<const gomoku::Network> network_;
   std::unique_ptr<gomoku::Engine> engine_;
   GameConfig config_;
 };
@@ -193,7 +197,10 @@ struct Spec {
   bool pbrain = false;
   std::string path, name;
   gomoku::Level level = gomoku::Level::STRONG;
+  std::string network;  // the network file of `strong:network=PATH`
 };
+
+constexpr std::string_view NETWORK_SUFFIX = ":network=";
 
 core::Result<Spec> parse_spec(const std::string& spec) {
   Spec s;
@@ -213,20 +220,46 @@ core::Result<Spec> parse_spec(const std::string& spec) {
     }
     return s;
   }
-  const auto level = gomoku::parse_level(spec);
-  if (!level) return core::fail("unknown engine '" + spec + "' (a level: scorer, minimax, montecarlo, strong; or pbrain:PATH[:NAME])");
+  std::string level_name = spec;
+  if (const auto at = spec.find(NETWORK_SUFFIX); at != std::string::npos) {
+    level_name = spec.substr(0, at);
+    s.network = spec.substr(at + NETWORK_SUFFIX.size());
+    if (s.network.empty()) return core::fail("'" + spec + "': network= needs the path of a network file");
+    if (level_name != "strong") return core::fail("'" + spec + "': only the strong level takes a network");
+  }
+  const auto level = gomoku::parse_level(level_name);
+  if (!level)
+    return core::fail("unknown engine '" + spec +
+                      "' (a level: scorer, minimax, montecarlo, strong, strong:network=FILE; or pbrain:PATH[:NAME])");
   s.level = *level;
   s.name = spec;
+  if (!s.network.empty()) {
+    // The network's file name, not its whole path, names the player in tables.
+    const auto slash = s.network.rfind('/');
+    auto stem = slash == std::string::npos ? s.network : s.network.substr(slash + 1);
+    if (const auto dot = stem.rfind('.'); dot != std::string::npos && dot > 0) stem.resize(dot);
+    s.name = level_name + "+" + stem;
+  }
   return s;
 }
 
 }  // namespace
 
-core::Result<std::unique_ptr<Player>> make_player(const std::string& spec) {
+core::Result<std::unique_ptr<Player>> make_player(const std::string& spec, gomoku::Rule rule) {
   const auto s = parse_spec(spec);
   if (!s) return core::fail(s.error());
   if (s->pbrain) return std::unique_ptr<Player>(std::make_unique<PbrainPlayer>(s->path, s->name));
-  return std::unique_ptr<Player>(std::make_unique<LevelPlayer>(s->level, s->name));
+  std::shared_ptr<const gomoku::Network> network;
+  if (!s->network.empty()) {
+    auto loaded = gomoku::load_network_file(s->network);
+    if (!loaded) return core::fail("'" + spec + "': " + loaded.error());
+    // The engine would evaluate another rule's boards classically: say so instead.
+    if (loaded->rule() != rule)
+      return core::fail("'" + spec + "': the network is for " + std::string(gomoku::rule_name(loaded->rule())) +
+                        ", the match plays " + std::string(gomoku::rule_name(rule)));
+    network = std::make_shared<const gomoku::Network>(std::move(*loaded));
+  }
+  return std::unique_ptr<Player>(std::make_unique<LevelPlayer>(s->level, s->name, std::move(network)));
 }
 
 core::Result<std::string> player_name(const std::string& spec) {

@@ -45,9 +45,10 @@ class Player {
                       std::int64_t deadline_us) = 0;
 };
 
-/// A player from its description: a level name (`strong`, `minimax`, ...), or `pbrain:PATH` or
-/// `pbrain:PATH:NAME` for a Gomocup brain. Errors name what is wrong.
-core::Result<std::unique_ptr<Player>> make_player(const std::string& spec);
+/// A player from its description: a level name (`strong`, `minimax`, ...), `strong:network=FILE`
+/// (the strong level evaluating with that network), or `pbrain:PATH` or `pbrain:PATH:NAME` for
+/// a Gomocup brain, for games of `rule` (a network must be of that rule). Errors name what is wrong.
+core::Result<std::unique_ptr<Player>> make_player(const std::string& spec, gomoku::Rule rule);
 
 /// The display name of a player description, without starting it.
 core::Result<std::string> player_name(const std::string& spec);

@@ -173,11 +173,19 @@ core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shar
   std::atomic<bool> decided{false};
   std::mutex mu;
   int done = 0;
+  std::optional<std::string> failure;  // a player that could not be made
   const bool can_stop = s.sprt.has_value() && shard.whole();
 
   auto worker = [&] {
     // Each thread keeps its two players (and so its brain processes) from game to game.
-    auto first = make_player(s.first), second = make_player(s.second);
+    auto first = make_player(s.first, s.rule), second = make_player(s.second, s.rule);
+    if (!first || !second) {
+      // A description can name a network file that cannot be read: the match stops with why.
+      std::lock_guard lock(mu);
+      if (!failure) failure = !first ? first.error() : second.error();
+      decided = true;
+      return;
+    }
     for (std::size_t i = next.fetch_add(1); i < mine.size(); i = next.fetch_add(1)) {
       if (decided || (stop != nullptr && stop->load())) break;
       const int k = mine[i];
@@ -202,6 +210,7 @@ core::Result<MatchRun> run_match(const MatchSettings& s, const core::Shard& shar
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
     worker();
   }
+  if (failure) return core::fail(*failure);
   MatchRun run;
   for (auto& r : results)
     if (r) run.games.push_back(std::move(*r));

@@ -54,6 +54,20 @@ class TrainTest(unittest.TestCase):
                 for k in a:
                     self.assertTrue(np.array_equal(a[k], b[k]), k)
 
+    def test_a_run_can_start_from_another_runs_weights(self):
+        with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
+            first, second, renju = (os.path.join(tmp, n) for n in ("first", "second", "renju"))
+            base = ["--synthetic", "600", "--batch-size", "64", "--lr", "3e-3", "--eval-every", "10",
+                    "--threads", "1", "--val-fraction", "0.1", "--steps", "30"]
+            self.assertEqual(train.main(base + ["--out", first]), 0)
+            # No step yet: the held-out loss at step 0 is the first run's at its end.
+            self.assertEqual(train.main(base + ["--out", second, "--steps", "0", "--init",
+                                                os.path.join(first, "checkpoint.pt")]), 0)
+            self.assertAlmostEqual(float(read_log(second)[0]["val_loss"]), float(read_log(first)[-1]["val_loss"]), places=6)
+            # Weights of another rule are refused.
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", renju, "--rule", "renju", "--init", os.path.join(first, "checkpoint.pt")])
+
 
 if __name__ == "__main__":
     unittest.main()

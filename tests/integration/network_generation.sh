@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The Gomoku network's generation loop (scripts/gomoku_generation.sh), in miniature: self-play,
+# training and a gating match run, each step's output is where the loop says, the next
+# generation's self-play uses a network (`gomoku selfplay --network`), and a rerun of a finished
+# generation redoes nothing.
+set -u
+bin=$(realpath "$1")
+src=$(realpath "$2")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+source "$(dirname "$0")/lib/checks.sh"
+export GAMES=2 NODES=300 CHUNK=1 EPOCHS=1 GATE_GAMES=2 GATE_MS=20 GATE_SPRT="elo0=0 elo1=30"
+gen="$src/scripts/gomoku_generation.sh"
+
+check "generation 1 runs its three steps" bash -c "'$gen' '$bin' '$tmp/w' freestyle 1 > '$tmp/g1.txt' 2>&1"
+dir=$tmp/w/freestyle
+check "two self-play chunks with their summaries" test "$(ls "$dir"/gen1/*.json 2>/dev/null | wc -l)" = 2
+check "a trained network, its curves and its checkpoint" test -s "$dir/net1/network.tsnet" -a -s "$dir/net1/log.csv" -a -s "$dir/net1/checkpoint.pt"
+check "a gating match with its verdict" grep -q "^sprt" "$dir/net1/gate.txt"
+check "the verdict decides the promotion" grep -Eq "promoted|not promoted" "$tmp/g1.txt"
+
+# A rerun of the finished generation redoes nothing: its files keep their times.
+before=$(stat -c %Y "$dir/net1/network.tsnet" "$dir/net1/gate.txt" "$dir"/gen1/*.data)
+check "a rerun succeeds" bash -c "'$gen' '$bin' '$tmp/w' freestyle 1 > '$tmp/g1b.txt' 2>&1"
+check "a rerun redoes no step" test "$before" = "$(stat -c %Y "$dir/net1/network.tsnet" "$dir/net1/gate.txt" "$dir"/gen1/*.data)"
+
+# The next generation plays with a network: self-play takes one of the rule, and refuses another.
+expect_status 0 gomoku selfplay --out "$tmp/n.tsd" --games 1 --nodes 300 --network "$dir/net1/network.tsnet"
+expect_status 2 gomoku selfplay --out "$tmp/r.tsd" --games 1 --nodes 300 --rule renju --network "$dir/net1/network.tsnet"
+check "the wrong rule is named" grep -q "network for freestyle, not for renju" "$tmp/err"
+head -c 100 "$dir/net1/network.tsnet" > "$tmp/cut.tsnet"
+expect_status 2 gomoku selfplay --out "$tmp/c.tsd" --games 1 --nodes 300 --network "$tmp/cut.tsnet"
+[ $fail = 0 ] || { echo "--- generation 1:"; cat "$tmp/g1.txt"; }
+exit $fail
