@@ -34,7 +34,8 @@ import model as M  # noqa: E402
 import tsdata  # noqa: E402
 
 CSV_FIELDS = ["step", "epoch", "seconds", "lr", "train_loss", "train_value_loss", "train_policy_loss", "val_loss",
-              "val_value_loss", "val_policy_loss", "val_policy_top1", "val_result_accuracy"]
+              "val_value_loss", "val_policy_loss", "val_policy_top1", "val_result_accuracy",
+              "val_sibling_accuracy"]
 
 
 def parse_args(argv):
@@ -55,6 +56,12 @@ def parse_args(argv):
     ap.add_argument("--weight-decay", type=float, default=0.0)
     ap.add_argument("--result-weight", type=float, default=0.5, help="share of the game result in the value target")
     ap.add_argument("--policy-weight", type=float, default=1.0)
+    ap.add_argument("--rank-weight", type=float, default=0.0,
+                    help="weight of the sibling ranking loss: after the searched best move the opponent must stand "
+                         "worse than after another nearby move (0: off)")
+    ap.add_argument("--rank-hard", type=float, default=0.0,
+                    help="share of the ranking pairs whose other move is the policy's best other move (the rest: "
+                         "a random point near the stones)")
     ap.add_argument("--no-augment", action="store_true", help="no random board symmetry per position")
     ap.add_argument("--eval-every", type=int, default=200, help="steps between held-out evaluations and checkpoints")
     ap.add_argument("--val-max", type=int, default=4096, help="held-out positions evaluated each time")
@@ -77,7 +84,60 @@ def load_records(args):
     return recs[recs["rule"] == rule], rule
 
 
-def batch_tensors(recs, rng=None):
+def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
+    """The positions after the searched best move and after another empty point within two of a
+    stone (the opponent to move in both), for the ranking loss; `has_sibling` is false where the
+    best move is not a point of the board or no other point qualifies."""
+    n = len(sizes)
+    after_best, after_other = codes.copy(), codes.copy()
+    has = np.zeros(n, dtype=bool)
+    for i in range(n):
+        s = int(sizes[i])
+        b = int(best[i])
+        board = codes[i, : s * s].reshape(s, s)
+        if not (0 <= b < s * s) or board.flat[b] != 0:
+            continue
+        occupied = np.pad(board != 0, 2)
+        near = np.zeros((s, s), dtype=bool)
+        for dy in range(5):
+            for dx in range(5):
+                near |= occupied[dy:dy + s, dx:dx + s]
+        near &= board == 0
+        near.flat[b] = False
+        options = np.flatnonzero(near)
+        if len(options) == 0:
+            continue
+        m = int(options[rng.integers(len(options))])
+        if preferred is not None and preferred[i] >= 0 and preferred[i] != b and board.flat[preferred[i]] == 0:
+            m = int(preferred[i])
+        after_best[i, b] = sides[i] + 1
+        after_other[i, m] = sides[i] + 1
+        has[i] = True
+    opp = 1 - sides
+    wb, cb, ib, eb = F.inputs(after_best, sizes, opp)
+    wo, co, io, eo = F.inputs(after_other, sizes, opp)
+    t = torch.from_numpy
+    return {"sib_best": (t(wb), t(cb), t(ib), t(eb), t(opp)), "sib_other": (t(wo), t(co), t(io), t(eo), t(opp)),
+            "has_sibling": t(has)}
+
+
+def with_hard_siblings(net, part, rng, share, aug_rng):
+    """A batch whose ranking pairs take, for `share` of the positions, the policy's best move
+    other than the searched one as the other move: the hard cases a search meets."""
+    b = batch_tensors(part, aug_rng, None)
+    codes, sizes = b["np_codes"], b["np_sizes"]
+    with torch.no_grad():
+        _, policy = net(b["windows"], b["centre"], b["inside"], b["empty"], b["sides"])
+        policy = policy.clone()
+        policy[torch.arange(len(policy)), b["best"]] = float("-inf")
+        top = policy.argmax(dim=1).numpy()
+    y, x = top // F.MAX_SIZE, top % F.MAX_SIZE
+    preferred = np.where(rng.random(len(top)) < share, y * sizes + x, -1)
+    b.update(sibling_tensors(codes, sizes, part["side"].astype(np.int64), b["np_best"], rng, preferred))
+    return b
+
+
+def batch_tensors(recs, rng=None, rank_rng=None):
     """Inputs and targets of a batch of records; with rng, each board under a random symmetry."""
     codes = tsdata.unpack_cells(recs)
     sizes = recs["size"].astype(np.int64)
@@ -91,12 +151,31 @@ def batch_tensors(recs, rng=None):
     windows, centre, inside, empty = F.inputs(codes, sizes, recs["side"])
     best_cell = F.cell_index(best // sizes, best % sizes)
     t = torch.from_numpy
-    return {
+    extra = {}
+    if rank_rng is not None:
+        extra.update(sibling_tensors(codes, sizes, recs["side"].astype(np.int64), best, rank_rng))
+    return {**extra, "np_codes": codes, "np_sizes": sizes, "np_best": best,
         "windows": t(windows), "centre": t(centre), "inside": t(inside), "empty": t(empty),
         "sides": t(recs["side"].astype(np.int64)), "best": t(best_cell),
         "result": t(recs["result"].astype(np.int64)), "value": t(recs["value"].astype(np.float64)),
         "proven": t(((recs["flags"] & 1) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)),
     }
+
+
+def sibling_loss(net, b):
+    """Ranking: the opponent's expected score after the best move below that after the other move."""
+    if "has_sibling" not in b or not b["has_sibling"].any():
+        return None
+    keep = b["has_sibling"]
+
+    def expected(inputs):
+        wdl, _ = net(*(x[keep] for x in inputs))
+        p = TF.softmax(wdl, dim=1)
+        return p[:, 0] + 0.5 * p[:, 1]
+
+    gap = expected(b["sib_best"]) - expected(b["sib_other"])
+    # A logistic ranking loss on the expected scores' logit-like gap (scaled to a useful slope).
+    return TF.softplus(8.0 * gap).mean()
 
 
 def losses(net, b, result_weight):
@@ -122,20 +201,40 @@ def losses(net, b, result_weight):
     return value_loss, policy_loss, float(top1), float(result_acc)
 
 
+def sibling_accuracy(net, b):
+    """Share of positions where the opponent stands worse after the best move than after the other."""
+    keep = b["has_sibling"]
+    if not keep.any():
+        return 0.0, 0
+
+    def expected(inputs):
+        wdl, _ = net(*(x[keep] for x in inputs))
+        p = TF.softmax(wdl, dim=1)
+        return p[:, 0] + 0.5 * p[:, 1]
+
+    return float((expected(b["sib_best"]) < expected(b["sib_other"])).double().mean()), int(keep.sum())
+
+
 def evaluate(net, val, args):
     net.eval()
     sums = np.zeros(4)
     n = 0
+    sib, sib_n = 0.0, 0
+    sib_rng = np.random.default_rng(12345)  # the same siblings at every evaluation
     with torch.no_grad():
         for start in range(0, min(len(val), args.val_max), args.batch_size):
             part = val[start:min(start + args.batch_size, args.val_max)]
-            v, p, top1, acc = losses(net, batch_tensors(part), args.result_weight)
+            b = batch_tensors(part, None, sib_rng)
+            v, p, top1, acc = losses(net, b, args.result_weight)
             sums += np.array([float(v), float(p), top1, acc]) * len(part)
             n += len(part)
+            a, k = sibling_accuracy(net, b)
+            sib += a * k
+            sib_n += k
     net.train()
     v, p, top1, acc = sums / max(n, 1)
     return {"val_loss": v + args.policy_weight * p, "val_value_loss": v, "val_policy_loss": p,
-            "val_policy_top1": top1, "val_result_accuracy": acc}
+            "val_policy_top1": top1, "val_result_accuracy": acc, "val_sibling_accuracy": sib / max(sib_n, 1)}
 
 
 def write_svg(rows, path):
@@ -241,7 +340,8 @@ def main(argv=None):
         write_svg(rows, os.path.join(args.out, "loss.svg"))
         train_loss = f"{row['train_loss']:.4f}" if row["train_loss"] != "" else "-"
         print(f"step {step}: train {train_loss} held-out {row['val_loss']:.4f} "
-              f"(value {row['val_value_loss']:.4f}, policy {row['val_policy_loss']:.4f}, top-1 {row['val_policy_top1']:.3f})",
+              f"(value {row['val_value_loss']:.4f}, policy {row['val_policy_loss']:.4f}, top-1 {row['val_policy_top1']:.3f}, "
+              f"siblings {row['val_sibling_accuracy']:.3f})",
               flush=True)
 
     if not rows:
@@ -257,9 +357,16 @@ def main(argv=None):
             perm, pos = rng.permutation(len(train)), 0
         part = train[perm[pos:pos + args.batch_size]]
         pos += args.batch_size
-        b = batch_tensors(part, None if args.no_augment else rng)
+        if args.rank_weight > 0 and args.rank_hard > 0:
+            b = with_hard_siblings(net, part, rng, args.rank_hard, None if args.no_augment else rng)
+        else:
+            b = batch_tensors(part, None if args.no_augment else rng, rng if args.rank_weight > 0 else None)
         v, p, _, _ = losses(net, b, args.result_weight)
         loss = v + args.policy_weight * p
+        if args.rank_weight > 0:
+            r = sibling_loss(net, b)
+            if r is not None:
+                loss = loss + args.rank_weight * r
         opt.zero_grad()
         loss.backward()
         opt.step()

@@ -68,6 +68,39 @@ class TrainTest(unittest.TestCase):
             with self.assertRaises(SystemExit):
                 train.main(base + ["--out", renju, "--rule", "renju", "--init", os.path.join(first, "checkpoint.pt")])
 
+    def test_the_ranking_loss_trains_and_the_sibling_accuracy_is_logged(self):
+        with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
+            base = ["--synthetic", "400", "--batch-size", "32", "--lr", "3e-3", "--eval-every", "5",
+                    "--threads", "1", "--val-fraction", "0.2", "--steps", "10"]
+            self.assertEqual(train.main(base + ["--out", os.path.join(tmp, "near"), "--rank-weight", "1"]), 0)
+            self.assertEqual(train.main(base + ["--out", os.path.join(tmp, "hard"), "--rank-weight", "1",
+                                                "--rank-hard", "0.5"]), 0)
+            for run in ("near", "hard"):
+                rows = read_log(os.path.join(tmp, run))
+                self.assertEqual(int(rows[-1]["step"]), 10)
+                for row in rows:
+                    self.assertTrue(0.0 <= float(row["val_sibling_accuracy"]) <= 1.0)
+            # The siblings of the held-out positions are the same at every evaluation: a run
+            # without the ranking loss logs the same first figure.
+            self.assertEqual(train.main(base + ["--out", os.path.join(tmp, "plain"), "--steps", "0"]), 0)
+            self.assertEqual(read_log(os.path.join(tmp, "plain"))[0]["val_sibling_accuracy"],
+                             read_log(os.path.join(tmp, "near"))[0]["val_sibling_accuracy"])
+
+    def test_siblings_differ_from_the_position_by_one_stone_of_the_side_to_move(self):
+        import tsdata
+        recs = tsdata.synthetic(50, seed=3, rule=0)
+        rng = np.random.default_rng(1)
+        b = train.batch_tensors(recs, None, rng)
+        has = b["has_sibling"].numpy()
+        self.assertGreater(has.mean(), 0.5)
+        before = b["centre"].numpy()
+        for key in ("sib_best", "sib_other"):
+            centre = b[key][1].numpy()
+            # From the opponent's side: the mover's stones are "opponent" (2), one more of them.
+            for i in np.flatnonzero(has):
+                self.assertEqual((centre[i] == 2).sum(), (before[i] == 1).sum() + 1)
+                self.assertEqual((centre[i] == 1).sum(), (before[i] == 2).sum())
+
 
 if __name__ == "__main__":
     unittest.main()
