@@ -277,6 +277,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_gomoku_winprob_command(*g);
   add_gomoku_openings_command(*g);
   add_gomoku_selfplay_command(*g);
+  add_gomoku_netcheck_command(*g);
 }
 
 }  // namespace tilestone::app

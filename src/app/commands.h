@@ -39,5 +39,7 @@ void add_gomoku_tune_command(CLI::App& gomoku);
 /// `tilestone gomoku openings`, under the gomoku command.
 void add_gomoku_openings_command(CLI::App& gomoku);
 void add_gomoku_selfplay_command(CLI::App& gomoku);
+/// `tilestone gomoku netcheck`, under the gomoku command.
+void add_gomoku_netcheck_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

@@ -1,0 +1,97 @@
+// `tilestone gomoku netcheck`: how well a network serves a search, beside the classical
+// evaluation, on searched positions (lab/gomoku/network_check.h).
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/cli_values.h"
+#include "app/commands.h"
+#include "core/rng.h"
+#include "gomoku/network.h"
+#include "lab/gomoku/network_check.h"
+#include "lab/gomoku/training_data.h"
+
+namespace tilestone::app {
+namespace {
+
+struct NetcheckCli {
+  std::string network;
+  std::vector<std::string> data;
+  long long positions = 2000;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, long long n) {
+  const double d = static_cast<double>(std::max(n, 1LL));
+  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / d},
+          {"cross_entropy", t.cross_entropy / d},
+          {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / d},
+          {"order_agreement", static_cast<double>(t.order_agrees) / d}};
+}
+
+void run(const NetcheckCli& c) {
+  auto net = gomoku::load_network_file(c.network);
+  if (!net) throw UsageError("--network: " + net.error());
+  std::vector<gomoku::TrainingRecord> records;
+  for (const auto& path : c.data) {
+    auto part = gomoku::read_data(path);
+    if (!part) throw UsageError(part.error());
+    for (auto& r : *part)
+      if (r.rule == net->rule()) records.push_back(r);
+  }
+  if (records.empty())
+    throw UsageError(fmt::format("the data holds no position of the network's rule ({})", gomoku::rule_name(net->rule())));
+  // A seeded sample, so that a large data set is checked quickly and the figures repeat.
+  if (static_cast<long long>(records.size()) > c.positions) {
+    core::Rng rng(c.seed);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(c.positions); ++i) {
+      const auto j = i + static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(records.size() - i)));
+      std::swap(records[i], records[j]);
+    }
+    records.resize(static_cast<std::size_t>(c.positions));
+  }
+  const auto r = gomoku::check_network(*net, records);
+  if (c.json) {
+    nlohmann::json j = {{"network_file", c.network}, {"rule", gomoku::rule_name(net->rule())}, {"positions", r.positions},
+                        {"skipped", r.skipped}, {"seed", c.seed},
+                        {"classical", totals_json(r.classical, r.positions)}, {"network", totals_json(r.network, r.positions)}};
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  const double n = static_cast<double>(std::max(r.positions, 1LL));
+  std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's)\n", r.positions,
+                           r.skipped);
+  std::cout << fmt::format("{:<34} {:>10} {:>10}\n", "", "classical", "network");
+  auto row = [&](const char* what, double a, double b, const char* unit) {
+    std::cout << fmt::format("{:<34} {:>9.{}f}{} {:>9.{}f}{}\n", what, a, unit[0] ? 1 : 3, unit, b, unit[0] ? 1 : 3, unit);
+  };
+  row("value has the search's sign", 100.0 * static_cast<double>(r.classical.sign_agrees) / n,
+      100.0 * static_cast<double>(r.network.sign_agrees) / n, "%");
+  row("cross-entropy to the search's p", r.classical.cross_entropy / n, r.network.cross_entropy / n, "");
+  row("one ply picks the search's move", 100.0 * static_cast<double>(r.classical.one_ply_agrees) / n,
+      100.0 * static_cast<double>(r.network.one_ply_agrees) / n, "%");
+  row("move order puts it first", 100.0 * static_cast<double>(r.classical.order_agrees) / n,
+      100.0 * static_cast<double>(r.network.order_agrees) / n, "%");
+}
+
+}  // namespace
+
+void add_gomoku_netcheck_command(CLI::App& gomoku) {
+  auto c = std::make_shared<NetcheckCli>();
+  auto* cmd = gomoku.add_subcommand("netcheck", "how well a network serves the search, beside the classical evaluation, on self-play data");
+  cmd->add_option("--network", c->network, "the network file")->required()->check(non_empty());
+  cmd->add_option("--data", c->data, "self-play data files (gomoku selfplay --out)")->required()->check(non_empty());
+  cmd->add_option("--positions", c->positions, "check a seeded sample of at most this many positions (default 2000)")
+      ->check(integer_in(1, 10000000));
+  cmd->add_option("--seed", c->seed, "seed of the sample (default 1)")->check(seed_value());
+  cmd->add_flag("--json", c->json, "print the figures as JSON");
+  cmd->callback([c] { run(*c); });
+}
+
+}  // namespace tilestone::app

@@ -1,0 +1,76 @@
+#include "lab/gomoku/network_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "gomoku/eval.h"
+#include "gomoku/move_picker.h"
+#include "gomoku/winprob.h"
+
+namespace tilestone::gomoku {
+namespace {
+
+double cross_entropy(double target, int value) {
+  const double p = std::clamp(win_probability(value), 1e-6, 1.0 - 1e-6);
+  return -(target * std::log(p) + (1.0 - target) * std::log(1.0 - p));
+}
+
+bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
+
+}  // namespace
+
+NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> records) {
+  NetworkCheck out;
+  NetworkState state(net);
+  for (const auto& r : records) {
+    auto parsed = record_board(r);
+    if (r.proven || !parsed || parsed->rule() != net.rule()) {
+      ++out.skipped;
+      continue;
+    }
+    Board board = std::move(*parsed);
+    const int best = board.index({r.best % r.size, r.best / r.size});
+    const std::vector<int> moves = root_moves(board);
+    if (std::find(moves.begin(), moves.end(), best) == moves.end()) {
+      ++out.skipped;
+      continue;
+    }
+    ++out.positions;
+    state.reset(board);
+    const double target = win_probability(r.value);
+    const int classical = evaluate(board), network = state.evaluate(board).score;
+    out.classical.sign_agrees += same_sign(classical, r.value);
+    out.network.sign_agrees += same_sign(network, r.value);
+    out.classical.cross_entropy += cross_entropy(target, classical);
+    out.network.cross_entropy += cross_entropy(target, network);
+
+    // Step 1. The move order: root_moves is the pattern order; the policy orders the same moves.
+    out.classical.order_agrees += moves.front() == best;
+    int by_policy = moves.front();
+    std::int32_t top = std::numeric_limits<std::int32_t>::min();
+    for (int m : moves) {
+      if (const auto p = state.policy(board, m); p > top) top = p, by_policy = m;
+    }
+    out.network.order_agrees += by_policy == best;
+
+    // Step 2. One ply: the move after which the opponent's static value is lowest.
+    int by_classical = -1, by_network = -1;
+    int low_classical = std::numeric_limits<int>::max(), low_network = std::numeric_limits<int>::max();
+    for (int m : moves) {
+      board.play_index(m);
+      state.play(board, m);
+      const int c = evaluate(board), n = state.evaluate(board).score;
+      state.undo();
+      board.undo();
+      if (c < low_classical) low_classical = c, by_classical = m;
+      if (n < low_network) low_network = n, by_network = m;
+    }
+    out.classical.one_ply_agrees += by_classical == best;
+    out.network.one_ply_agrees += by_network == best;
+  }
+  return out;
+}
+
+}  // namespace tilestone::gomoku

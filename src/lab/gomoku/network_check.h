@@ -1,0 +1,34 @@
+#pragma once
+// How well an evaluation serves a search, measured on searched positions (self-play data): for
+// the classical evaluation and a network side by side, how often the static value has the sign
+// of the search's value and how close its win probability comes to the search's, how often the
+// best move by one ply of the evaluation is the search's move, and how often the move order
+// (pattern order, or the network's policy) puts the search's move first. A network can predict
+// values well and still choose badly between sibling moves, which is what a search asks of it.
+
+#include <span>
+
+#include "gomoku/network.h"
+#include "lab/gomoku/training_data.h"
+
+namespace tilestone::gomoku {
+
+/// One evaluation's figures, summed over the positions checked.
+struct EvalCheckTotals {
+  long long sign_agrees = 0;    ///< the static value's sign is the search value's
+  double cross_entropy = 0;     ///< of its win probability against the search value's
+  long long one_ply_agrees = 0; ///< the move whose position is worst for the opponent is the search's
+  long long order_agrees = 0;   ///< its move order's first move is the search's
+};
+
+struct NetworkCheck {
+  long long positions = 0;  ///< checked: not proven, the search's move among the root's moves
+  long long skipped = 0;    ///< proven values, impossible records, moves outside the root's list
+  EvalCheckTotals classical, network;
+};
+
+/// Checks the records of the network's rule family (others are skipped). The one-ply choice and
+/// the move order look at the moves the strong search's root would search.
+NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> records);
+
+}  // namespace tilestone::gomoku

@@ -1,0 +1,58 @@
+// lab/gomoku/network_check: what it counts, and what it leaves out.
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "gomoku/move_picker.h"
+#include "gomoku/network.h"
+#include "gomoku/notation.h"
+#include "lab/gomoku/network_check.h"
+#include "lab/gomoku/training_data.h"
+
+using namespace tilestone;
+using namespace tilestone::gomoku;
+
+namespace {
+
+Board board_of(const char* moves, Rule rule = Rule::FREESTYLE) {
+  auto b = board_from_moves(*parse_moves(moves, 15), 15, rule);
+  EXPECT_TRUE(b.ok());
+  return *b;
+}
+
+TEST(NetworkCheck, CountsTheOrderAndOnePlyChoicesAndSkipsWhatCannotBeJudged) {
+  const Network net = Network::random(Rule::FREESTYLE, 5);
+  // Black has four in a row with an open end: the five is the search's move.
+  Board four = board_of("h8a1i8a3j8a5k8a7");
+  ASSERT_EQ(four.to_move(), Color::BLACK);
+  // The pattern order puts one of the two fives (g8, l8) first: the classical order agrees.
+  const int first_five = root_moves(four).front();
+  ASSERT_TRUE(first_five == four.index(*parse_point("g8", 15)) || first_five == four.index(*parse_point("l8", 15)));
+  std::vector<TrainingRecord> records;
+  records.push_back(make_record(four, 1000, four.point(first_five), 4, false));
+  Board quiet = board_of("h8i9h9");
+  const int first = root_moves(quiet).front();
+  records.push_back(make_record(quiet, -200, quiet.point(first), 6, false));
+  // Proven values, other rules and moves the root would not search are skipped.
+  records.push_back(make_record(quiet, 29000, quiet.point(first), 6, true));
+  records.push_back(make_record(board_of("h8i9h9", Rule::RENJU), 0, quiet.point(first), 6, false));
+  records.push_back(make_record(quiet, 0, Point{0, 14}, 6, false));
+
+  const auto r = check_network(net, records);
+  EXPECT_EQ(r.positions, 2);
+  EXPECT_EQ(r.skipped, 3);
+  EXPECT_EQ(r.classical.order_agrees, 2);
+  EXPECT_GE(r.classical.sign_agrees, 1);  // black to move with an open four stands well
+  EXPECT_LE(r.network.order_agrees, 2);
+  EXPECT_LE(r.network.one_ply_agrees, 2);
+  EXPECT_GT(r.classical.cross_entropy, 0.0);
+  EXPECT_GT(r.network.cross_entropy, 0.0);
+  // Checking the same records again gives the same figures (the state is reset per position).
+  const auto again = check_network(net, records);
+  EXPECT_EQ(again.network.one_ply_agrees, r.network.one_ply_agrees);
+  EXPECT_EQ(again.network.order_agrees, r.network.order_agrees);
+  EXPECT_DOUBLE_EQ(again.network.cross_entropy, r.network.cross_entropy);
+}
+
+}  // namespace
