@@ -3,11 +3,14 @@
 
     python3 scripts/gen_cli_docs.py --bin build/tilestone --pbrain build/pbrain-tilestone --out docs/cli.md
     python3 scripts/gen_cli_docs.py --bin build/tilestone --pbrain build/pbrain-tilestone --check docs/cli.md
+    python3 scripts/gen_cli_docs.py --bin build/tilestone --pbrain build/pbrain-tilestone --man-include FILE
 
 It walks the command tree as `tilestone help [COMMAND...]` prints it (the "Commands:" section of
 each help names the commands below it) and writes each command's help verbatim. With --check it
 writes nothing and fails, showing the difference, when the file is not what the programs print
-now (`make cli-docs` writes it again); the test `docs.cli_reference` runs that check.
+now (`make cli-docs` writes it again); the test `docs.cli_reference` runs that check. With
+--man-include it writes the same helps as a help2man include file (a COMMANDS section), which
+the build turns into tilestone's manual page.
 
 Either way it also checks the help itself: every option that takes a value names it (MS, N, FILE,
 ...), never CLI11's bare TEXT, INT, UINT or FLOAT, and no validator's text ("INT in [1 - 64]")
@@ -25,6 +28,7 @@ p.add_argument("--pbrain", required=True, help="the pbrain-tilestone executable"
 group = p.add_mutually_exclusive_group(required=True)
 group.add_argument("--out", help="write the reference here")
 group.add_argument("--check", help="compare the reference here with the programs' help")
+group.add_argument("--man-include", help="write the commands' helps as a help2man include file here")
 args = p.parse_args()
 
 ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "HOME": "/nonexistent"}
@@ -96,12 +100,35 @@ def render(commands, pbrain_help):
     return "\n".join(out)
 
 
+def roff(text):
+    """Plain text as roff that prints it as it is."""
+    lines = []
+    for line in text.rstrip("\n").splitlines():
+        line = line.replace("\\", "\\e")
+        lines.append("\\&" + line if line.startswith((".", "'")) else line)
+    return "\n".join(lines)
+
+
+def man_include(commands):
+    out = ["[COMMANDS]", "Each command's help, as `tilestone help COMMAND [SUBCOMMAND]` prints it."]
+    for words, text in commands:
+        if not words:
+            continue
+        out += [f'.SS "tilestone {" ".join(words)}"', ".nf", roff(text), ".fi"]
+    out += ["[SEE ALSO]", "docs/cli.md in the tilestone sources holds the same reference; pbrain-tilestone(1).", ""]
+    return "\n".join(out)
+
+
 def main():
     commands = walk([])
     problems = [msg for words, text in commands for msg in lint(words, text)]
     if problems:
         print("\n".join(problems))
         sys.exit(f"gen_cli_docs: {len(problems)} options show CLI11's bare value names: give them type_name (src/app/options.h)")
+    if args.man_include:
+        with open(args.man_include, "w") as f:
+            f.write(man_include(commands))
+        return
     doc = render(commands, run([args.pbrain, "--help"]))
     if args.out:
         with open(args.out, "w") as f:
