@@ -6,7 +6,7 @@ WIN_BUILD ?= build-win64
 WIN_AVX2_BUILD ?= build-win64-avx2
 WIN_CMAKE = -DCMAKE_TOOLCHAIN_FILE=cmake/mingw-w64-x86_64.cmake -DCMAKE_BUILD_TYPE=Release -DTILESTONE_ENGINE_ONLY=ON
 
-.PHONY: all deps deps-test build run test test-sanitize fuzz fuzz-protocol bench windows windows-generic gomocup clean
+.PHONY: all deps deps-test build run test test-sanitize fuzz fuzz-protocol bench cli-docs package windows windows-generic gomocup clean
 
 all: build
 
@@ -65,6 +65,18 @@ fuzz-protocol: deps-test
 bench: build
 	@./$(BUILD)/micro_bench
 	@./$(BUILD)/tilestone bench
+
+# docs/cli.md, the command-line reference, from the programs' own help (the test
+# docs.cli_reference fails when it is out of date).
+cli-docs: build
+	@python3 scripts/gen_cli_docs.py --bin $(BUILD)/tilestone --pbrain $(BUILD)/pbrain-tilestone --out docs/cli.md
+
+# The Debian package, dist/tilestone_VERSION_ARCH.deb (cmake/install.cmake, docs/install.md): the
+# programs, the shipped network, the manual pages; its Depends from the libraries they link.
+package: build
+	@mkdir -p dist
+	@cd $(BUILD) && cpack --config CPackConfig.cmake > cpack.log || { cat cpack.log; exit 1; }
+	@ls -l dist/tilestone_*.deb
 
 # The Gomocup engine for Windows, cross-built by MinGW-w64 and linked statically: one program for
 # any x86-64 CPU and one for CPUs with AVX2 (docs/gomocup-engine.md). Only the engine, the

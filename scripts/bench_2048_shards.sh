@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A long `tilestone 2048 bench` run in shards that survive an interruption: each shard's --json
+# A long `tilestone 2048 bench` run in shards that survive an interruption: each shard's --json-out
 # is written under OUT_DIR when the shard finishes, shards already there are skipped, and when
 # every shard is there they are merged (tilestone merge) into OUT_DIR/merged.json and .csv.
 #
@@ -21,7 +21,7 @@ shift 2
 shift
 [[ $shards =~ ^[1-9][0-9]*$ ]] || { echo "$0: SHARDS must be a positive integer, got '$shards'" >&2; exit 2; }
 for a in "$@"; do
-  case $a in --shard|--shard=*|--json|--json=*) echo "$0: $a is set by the script" >&2; exit 2 ;; esac
+  case $a in --shard|--shard=*|--json-out|--json-out=*) echo "$0: $a is set by the script" >&2; exit 2 ;; esac
 done
 bin=${TILESTONE:-build/tilestone}
 [ -x "$bin" ] || { echo "$0: no executable at $bin (set TILESTONE)" >&2; exit 2; }
@@ -37,8 +37,8 @@ for ((i = 0; i < shards; ++i)); do
   fi
   echo "shard $i/$shards: started $(date -u +%FT%TZ)"
   # Written under another name first, so that an interrupted shard never looks finished.
-  "$bin" 2048 bench "$@" --shard "$i/$shards" --json "$f.part" > "$out/shard$i.log" 2>&1
+  "$bin" 2048 bench "$@" --shard "$i/$shards" --json-out "$f.part" > "$out/shard$i.log" 2>&1
   mv "$f.part" "$f"
   echo "shard $i/$shards: done $(date -u +%FT%TZ)"
 done
-"$bin" merge "${files[@]}" --json "$out/merged.json" --csv "$out/merged.csv"
+"$bin" merge "${files[@]}" --json-out "$out/merged.json" --csv "$out/merged.csv"

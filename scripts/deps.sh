@@ -3,9 +3,10 @@
 # Idempotent: installs only what is missing. Uses sudo only when not root.
 set -euo pipefail
 
-# To build and run (`make run`, `scripts/deps.sh run`).
+# To build and run (`make run`, `scripts/deps.sh run`); help2man makes the manual pages and
+# dpkg-dev's dpkg-shlibdeps the Debian package's Depends (`make package`).
 PKGS=(cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev libsqlite3-dev libfmt-dev
-      libzstd-dev)
+      libzstd-dev help2man dpkg-dev)
 # To test as well (`make test`, `scripts/deps.sh test`, the default): GoogleTest and Benchmark, GNU
 # parallel and sqlite3 for the integration tests, zstd for the data-file tests; the Windows engine,
 # cross-built with MinGW-w64 (the posix threads model, for std::thread) and run under Wine, zip for

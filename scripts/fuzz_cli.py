@@ -6,14 +6,14 @@
 
 First a fixed table: every numeric option of every subcommand is given values it must refuse
 (empty, signs where none belong, overflow, hex, octal, fractions, nan, spaces); each must end
-with exit status 2 and a message. Then random invocations built from each subcommand's options,
+with exit status 2 (a wrong command line) and a message. Then random invocations built from each subcommand's options,
 with valid, extreme and malformed values and structural mutations (options dropped, repeated,
 unknown, values missing, invalid UTF-8, long values). Options that decide how long a command
 runs (games, think time, depth) only ever get small valid values, so a valid run is short.
 
-A case fails when the exit status is neither 0 nor 2 (1 is an internal error), the process dies
-by a signal, runs past --timeout-s (a hang), prints a sanitizer report, or exits 2 without a
-message. Every run happens in a temporary folder with its own HOME, XDG_DATA_HOME and
+A case fails when the exit status is not 0, 1 (a command that failed: a file that cannot be
+read or written, say) or 2, the process dies by a signal, runs past --timeout-s (a hang), prints
+a sanitizer report or an internal error, or exits 1 or 2 without a message. Every run happens in a temporary folder with its own HOME, XDG_DATA_HOME and
 TILESTONE_DB, so no real game database is touched. `tilestone serve` with valid options starts
 a server on port 0; it is stopped with SIGTERM and must exit 0."""
 import argparse
@@ -49,20 +49,20 @@ BAD_UNSIGNED = BAD_INT + ["-1", "-5"]
 BAD_NUMBER = ["", " 5", "nan", "inf", "-inf", "1e400", "0x10", "abc", "5ms", "1,5", "--", "\xff", "-1"]
 KINDS = {
     # kind: (valid values, bad values)
-    "time2048": (["1", "5", "20", "0.5", "2.5e1"], BAD_NUMBER + ["600001", "1e6"]),
+    "time2048": (["1", "5", "20"], BAD_UNSIGNED + ["0", "600001", "0.5", "2.5e1"]),
     "depth2048": (["1", "2", "3"], BAD_UNSIGNED + ["17", "100"]),
     "playouts": (["1", "10", "50"], BAD_UNSIGNED + ["0", "1000001"]),
     "threads": (["1", "2"], BAD_UNSIGNED + ["0", "257"]),
-    "gthreads": (["1", "2"], BAD_UNSIGNED + ["0", "65"]),
+    "gthreads": (["1", "2"], BAD_UNSIGNED + ["0", "257"]),
     "seed": (["0", "1", "42", "18446744073709551615"], BAD_UNSIGNED),
     "games": (["1", "2"], BAD_UNSIGNED + ["0", "1000001"]),
     "jobs": (["1", "2"], BAD_UNSIGNED + ["0", "257"]),
-    "gjobs": (["1", "2"], BAD_UNSIGNED + ["0", "65"]),
-    "stopat": (["8", "16", "64"], BAD_UNSIGNED + ["0", "1", "3", "100", "2097152"]),
+    "gjobs": (["1", "2"], BAD_UNSIGNED + ["0", "257"]),
+    "stopat": (["8", "16", "64"], BAD_UNSIGNED + ["1", "3", "100", "2097152"]),
     "size": (["5", "7", "9", "15", "22"], BAD_UNSIGNED + ["4", "23", "0"]),
     "msize": (["5", "7", "9"], BAD_UNSIGNED + ["4", "23", "0"]),
     "gtime": (["1", "5", "20"], BAD_UNSIGNED + ["0", "600001", "1.5"]),
-    "gdepth": (["1", "2"], BAD_UNSIGNED + ["61"]),
+    "gdepth": (["1", "2"], BAD_UNSIGNED + ["31"]),
     "port": (["0"], BAD_UNSIGNED + ["65536", "99999"]),
     "maxtime": (["1", "50", "100.5"], BAD_NUMBER + ["0", "600001"]),
     "maxbench": (["1", "5"], BAD_NUMBER + ["0", "86401"]),
@@ -93,7 +93,8 @@ KINDS = {
 }
 
 # Subcommands: (words, options {name: (kind, required, pinned)}, needs_stdin). A pinned option
-# bounds the run time: it is always given (a valid small value or a bad one), never dropped.
+# bounds the run time: it is always given (a valid small value or a bad one), never dropped. A
+# name that starts with '@' is a positional argument (its value alone).
 AI_OPTS = {"--ai": ("ai", False, False), "--time-ms": ("time2048", False, False), "--depth": ("depth2048", False, False),
            "--playouts": ("playouts", False, False), "--threads": ("threads", False, False),
            "--weights": ("weights", False, False), "--seed": ("seed", False, False)}
@@ -103,16 +104,16 @@ COMMANDS = [
     (["2048", "play"], {**AI_OPTS, **DB_OPTS}, True),
     (["2048", "bench"], {**AI_OPTS, "--games": ("games", True, True), "--jobs": ("jobs", False, False),
                          "--stop-at": ("stopat", True, True), "--csv": ("path", False, False),
-                         "--json": ("path", False, False), "--svg": ("path", False, False)}, False),
+                         "--json-out": ("path", False, False), "--svg": ("path", False, False)}, False),
     (["2048", "suite", "make"], {**AI_OPTS, "--out": ("path", True, False), "--games": ("games", True, True),
                                  "--positions": ("spositions", True, True), "--every": ("every", False, False),
                                  "--min-tile": ("mintile", True, True), "--last-moves": ("lastmoves", False, False)}, False),
-    (["2048", "suite", "run"], {**AI_OPTS, "--positions": ("suite", True, False), "--json": ("flag", False, False)}, False),
-    (["gomoku", "hint"], {"--rule": ("rule", True, False), "--moves": ("moves", True, False), "--size": ("size", False, False),
+    (["2048", "suite", "run"], {"@suite": ("suite", True, False), **AI_OPTS, "--json": ("flag", False, False)}, False),
+    (["gomoku", "hint"], {"--rule": ("rule", False, False), "--moves": ("moves", True, False), "--size": ("size", False, False),
                           "--level": ("level", False, False), "--time-ms": ("gtime", False, True),
                           "--threads": ("gthreads", False, False), "--seed": ("seed", False, False),
                           "--json": ("flag", False, False)}, False),
-    (["gomoku", "hint"], {"--rule": ("rule", True, False), "--moves": ("moves", True, False), "--size": ("size", False, False),
+    (["gomoku", "hint"], {"--rule": ("rule", False, False), "--moves": ("moves", False, False), "--size": ("size", False, False),
                           "--level": ("level", False, False), "--depth": ("gdepth", True, True),
                           "--seed": ("seed", False, False)}, False),
     (["gomoku", "forbidden"], {"--moves": ("moves", True, False), "--size": ("size", False, False)}, False),
@@ -123,12 +124,12 @@ COMMANDS = [
                            "--games": ("games", True, True), "--time-ms": ("gtime", False, True),
                            "--rule": ("rule", False, False), "--size": ("msize", True, True),
                            "--openings": ("openings", False, False), "--seed": ("seed", False, False),
-                           "--record": ("path", False, False), "--jobs": ("gjobs", False, False),
+                           "--tsv": ("path", False, False), "--json-out": ("path", False, False), "--jobs": ("gjobs", False, False),
                            "--threads": ("gthreads", False, False)}, False),
     (["gomoku", "learn"], {**DB_OPTS, "--stats": ("flag", False, False), "--forget": ("flag", False, False)}, False),
     (["history"], {**DB_OPTS, "--game": ("game", False, False), "--json": ("flag", False, False),
                    "--limit": ("limit", False, False)}, False),
-    (["history", "export"], {**DB_OPTS, "--format": ("format", True, False), "--game": ("game", False, False),
+    (["history", "export"], {**DB_OPTS, "--format": ("format", False, False), "--game": ("game", False, False),
                              "--id": ("id", False, False), "--out": ("path", False, False)}, False),
     (["serve"], {**DB_OPTS, "--host": ("host", False, False), "--port": ("port", True, True),
                  "--max-time-ms": ("maxtime", False, False), "--max-bench-s": ("maxbench", False, False)}, False),
@@ -140,7 +141,7 @@ MINIMAL = {("2048", "hint"): ["--board", "0x1100000000000000", "--ai", "greedy"]
            ("2048", "play"): ["--no-db"],
            ("2048", "bench"): ["--games", "1", "--stop-at", "8", "--ai", "greedy"],
            ("2048", "suite", "make"): ["--out", "s.txt", "--games", "1", "--positions", "1", "--min-tile", "8", "--ai", "greedy"],
-           ("2048", "suite", "run"): ["--positions", "suite.txt", "--ai", "greedy"],
+           ("2048", "suite", "run"): ["suite.txt", "--ai", "greedy"],
            ("gomoku", "hint"): ["--rule", "freestyle", "--moves", "h8", "--level", "scorer"],
            ("gomoku", "forbidden"): ["--moves", "h8"],
            ("gomoku", "play"): ["--no-db", "--level", "scorer"],
@@ -207,7 +208,7 @@ def random_case():
             argv.append(name)
             continue
         value = rng.choice(bad) if bad and rng.random() < 0.15 else rng.choice(valid)
-        argv += [name, value]
+        argv += [value] if name.startswith("@") else [name, value]
     # The terminal games and the server take no more time than their pinned options allow,
     # except 2048 play's default think time: keep it short.
     if words == ["2048", "play"] and "--time-ms" not in argv and "--depth" not in argv:
@@ -330,12 +331,12 @@ def run(index, argv, stdin, expect, workdir):
         problems.append(f"no exit within {args.timeout_s:.0f} s (hang)")
     elif rc < 0:
         problems.append(f"killed by signal {-rc}")
-    elif rc not in (0, 2):
+    elif rc not in (0, 1, 2):
         problems.append(f"exit status {rc}")
     elif expect == "2" and rc != 2:
         problems.append(f"exit status {rc}, expected 2")
-    if rc == 2 and not err.strip():
-        problems.append("exit status 2 without a message")
+    if rc in (1, 2) and not err.strip():
+        problems.append(f"exit status {rc} without a message")
     for pattern in (b"AddressSanitizer", b"LeakSanitizer", b"runtime error:", b"internal error"):
         if pattern in err:
             problems.append(f"'{pattern.decode()}' on standard error")
@@ -379,7 +380,7 @@ def main():
         print(f"fuzz_cli: {len(failures)} failures (cases {failures[:20]}); files in {root}")
         sys.exit(1)
     shutil.rmtree(root, ignore_errors=True)
-    print("fuzz_cli: ok (no crash, no signal, no hang, no sanitizer report, every refusal exit 2 with a message)")
+    print("fuzz_cli: ok (no crash, no signal, no hang, no sanitizer report, every refusal exit 1 or 2 with a message)")
 
 
 main()

@@ -59,7 +59,7 @@ if [ ! -f "$run/gate.txt" ]; then
   # shellcheck disable=SC2086 # GATE_SPRT is two to four words
   "$bin" gomoku match --black "strong:network=$run/network.tsnet" --white "$opponent" --rule "$rule" \
     --games "$GATE_GAMES" --time-ms "$GATE_MS" --sprt $GATE_SPRT --seed "$gen" --jobs "$JOBS" \
-    --json "$run/gate.json" > "$run/gate.txt.part" 2> "$run/gate.progress"
+    --json-out "$run/gate.json" > "$run/gate.txt.part" 2> "$run/gate.progress"
   mv "$run/gate.txt.part" "$run/gate.txt"
 fi
 cat "$run/gate.txt"

@@ -18,7 +18,7 @@ for ((i = 0; i < chunks; i++)); do
   name=$(printf '%s/%s-n%s-s%d' "$out" "$rule" "$nodes" $((seed0 + i)))
   [ -f "$name.json" ] && continue
   "$bin" gomoku selfplay --rule "$rule" --nodes "$nodes" --games "$games" --seed $((seed0 + i)) "${net_args[@]}" \
-    --out "$name.data" --json "$name.json.part" > "$name.log" 2> "$name.progress"
+    --out "$name.data" --json-out "$name.json.part" > "$name.log" 2> "$name.progress"
   mv "$name.json.part" "$name.json"
   tail -n 3 "$name.log"
 done

@@ -14,12 +14,12 @@ for t in "${threads[@]}"; do
   grep -v '^#' "$positions" | while read -r moves; do
     [ -n "$moves" ] || continue
     "$bin" gomoku hint --rule freestyle --moves "$moves" --depth "$depth" --threads "$t" --json
-    echo
   done | python3 -c '
 import json, sys
 t = n = c = 0
-for line in sys.stdin:
-    if line.strip():
-        j = json.loads(line); t += j["time_ms"]; n += j["nodes"]; c += 1
+text, at, decoder = sys.stdin.read(), 0, json.JSONDecoder()
+while text[at:].strip():  # one JSON document per position
+    j, at = decoder.raw_decode(text, len(text) - len(text[at:].lstrip()))
+    t += j["time_ms"]; n += j["nodes"]; c += 1
 print("%-8s %6s %10d %12d %10.0f" % (sys.argv[1], sys.argv[2], c, n, t))' "$t" "$depth"
 done

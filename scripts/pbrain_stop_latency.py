@@ -5,7 +5,7 @@ Each try starts the brain, gives it an unlimited turn on a 22x22 board with show
 lets it think for --think-ms; then it sends YXSTOP and times the answer (the best move so far),
 lets it think again and sends END and times the exit. It checks on the way that the think
 streamed its depth lines before it was stopped. Prints the median and the maximum of both
-times, and with --json writes every try.
+times, and with --json-out FILE writes every try.
 
     python3 scripts/pbrain_stop_latency.py --bin build/pbrain-tilestone --tries 100
 """
@@ -79,7 +79,7 @@ def main():
     ap.add_argument("--tries", type=int, default=100)
     ap.add_argument("--think-ms", type=float, default=300, help="how long each think runs before it is stopped")
     ap.add_argument("--max-ms", type=float, default=0, help="fail (exit 1) when a stop or an exit takes longer")
-    ap.add_argument("--json", help="write every try here")
+    ap.add_argument("--json-out", help="write every try to this JSON file")
     a = ap.parse_args()
     if a.tries < 1:
         ap.error("--tries must be at least 1")
@@ -95,8 +95,8 @@ def main():
     print(f"{len(tries)} tries, {a.think_ms:.0f} ms of thinking before each stop")
     print(f"YXSTOP to answer: median {statistics.median(stop):.1f} ms, max {max(stop):.1f} ms")
     print(f"END to exit:      median {statistics.median(end):.1f} ms, max {max(end):.1f} ms")
-    if a.json:
-        with open(a.json, "w") as f:
+    if a.json_out:
+        with open(a.json_out, "w") as f:
             json.dump({"tries": tries, "think_ms": a.think_ms}, f, indent=1)
     if a.max_ms and max(stop + end) > a.max_ms:
         print(f"FAIL: over {a.max_ms:.0f} ms", file=sys.stderr)

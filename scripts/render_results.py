@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Markdown tables from the result files that tilestone writes with --json.
+"""Markdown tables from the result files that tilestone writes with --json-out.
 
     python3 scripts/render_results.py RUN [RUN...] [--label NAME]... [--link-from DIR]
     python3 scripts/render_results.py --pool RUN [RUN...]       # gomoku matches: one row for all
     python3 scripts/render_results.py --update docs/results/2048.md [more .md files]
 
-A RUN is a result file (`tilestone 2048 bench --json`, `tilestone gomoku match --json`,
-`tilestone merge --json`, `tilestone gomoku tune generate --out`) or a folder of them: the
-shards of one run (`--shard I/N --json`), joined as `tilestone merge` joins them. Each RUN is
+A RUN is a result file (`tilestone 2048 bench --json-out`, `tilestone gomoku match --json-out`,
+`tilestone merge --json-out`, `tilestone gomoku tune generate --out`) or a folder of them: the
+shards of one run (`--shard I/N --json-out`), joined as `tilestone merge` joins them. Each RUN is
 one row. All RUNs of one call must be of one kind:
 
 - 2048 benches: games, the share of games reaching 2048 ... 32768, the score's mean, median

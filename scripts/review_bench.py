@@ -75,8 +75,8 @@ with tempfile.TemporaryDirectory() as tmp:
     finally:
         server.terminate()
         server.wait()
-    for cmd in ([args.bin, "gomoku", "review", "--record", str(gomoku["id"]), "--db", db],
-                [args.bin, "2048", "review", "--record", str(g2048["id"]), "--db", db]):
+    for cmd in ([args.bin, "gomoku", "review", "--id", str(gomoku["id"]), "--db", db],
+                [args.bin, "2048", "review", "--id", str(g2048["id"]), "--db", db]):
         print("$ " + " ".join(cmd[:4] + ["ID"]), flush=True)
         t0 = time.monotonic()
         out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout

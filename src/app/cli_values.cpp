@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace tilestone::app {
 
@@ -32,7 +33,7 @@ CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
         if (leading_zero || !parse_whole(s, v) || v < lo || v > hi) return fmt::format("'{}' is not {}", s, range);
         return {};
       },
-      fmt::format("INT in [{} - {}]", lo, hi));
+      std::string());
 }
 
 CLI::Validator seed_value() {
@@ -43,7 +44,7 @@ CLI::Validator seed_value() {
           return fmt::format("'{}' is not a seed: a whole number from 0 to {}", s, std::numeric_limits<std::uint64_t>::max());
         return {};
       },
-      "UINT64");
+      std::string());
 }
 
 CLI::Validator number_in(double lo, double hi) {
@@ -57,12 +58,22 @@ CLI::Validator number_in(double lo, double hi) {
         if (!whole || !std::isfinite(v) || v < lo || v > hi) return fmt::format("'{}' is not {}", s, range);
         return {};
       },
-      fmt::format("NUMBER in [{} - {}]", lo, hi));
+      std::string());
 }
 
 CLI::Validator non_empty() {
   return CLI::Validator([](std::string& s) -> std::string { return s.empty() ? "must not be empty" : std::string(); },
-                        "TEXT");
+                        std::string());
+}
+
+CLI::Validator one_of(std::vector<std::string> names) {
+  return CLI::Validator(
+      [names](std::string& s) -> std::string {
+        for (const auto& n : names)
+          if (s == n) return {};
+        return fmt::format("'{}' is not one of {}", s, fmt::join(names, ", "));
+      },
+      std::string());
 }
 
 }  // namespace tilestone::app

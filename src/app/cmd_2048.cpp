@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/ai_options_2048.h"
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/play_2048.h"
 #include "app/progress.h"
@@ -47,6 +47,7 @@ void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t s
   const SignalStop interrupt;
   limits.stop = interrupt.token();
   const Analysis a = ai->analyze(grid->to_board(), limits);
+  const bool stopped = interrupt.stopped();
   // In human terms: each move's expected final score, by expectimax over the shipped network.
   const auto net = shipped_network();
   std::optional<Outlook> outlook;
@@ -67,16 +68,17 @@ void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t s
       m["expected_score"] = e ? json(*e) : json(nullptr);
       moves.push_back(m);
     }
-    json out = {{"board", format_grid(*grid)},
+    json out = {{"move", a.best ? json(to_string(*a.best)) : json(nullptr)},
+                {"board", format_grid(*grid)},
                 {"ai", cfg.name},
-                {"best", a.best ? json(to_string(*a.best)) : json(nullptr)},
                 {"depth", a.depth},
                 {"nodes", a.nodes},
                 {"time_ms", a.time_ms},
+                {"stopped", stopped},
                 {"score", score},
                 {"moves", moves}};
     if (!net) out["expected_score_unavailable"] = net.error();
-    std::cout << out.dump(2) << "\n";
+    print_json(out);
     return;
   }
   std::cout << render_grid(*grid);
@@ -84,8 +86,8 @@ void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t s
     std::cout << "no legal move: the game is over\n";
     return;
   }
-  std::cout << fmt::format("best: {}   ({}, depth {}, {} nodes, {:.1f} ms)\n", to_string(*a.best), cfg.name, a.depth,
-                           a.nodes, a.time_ms);
+  std::cout << fmt::format("best: {}   ({}, depth {}, {} nodes, {:.1f} ms{})\n", to_string(*a.best), cfg.name, a.depth,
+                           a.nodes, a.time_ms, stopped ? "; stopped: the best move so far" : "");
   std::cout << fmt::format("{:<6} {:<6} {:>7} {:>14} {:>14}  {}\n", "move", "legal", "gain", "exp. score", "value", "board after");
   for (Dir d : ALL_DIRS) {
     const SlideResult s = slide(*grid, d);
@@ -103,14 +105,14 @@ void run_hint(const std::string& board_text, const AiOptions& o, std::uint64_t s
 struct BenchOptions {
   AiOptions ai;
   int games = 100;
-  unsigned jobs = 1;
+  int jobs = 1;
   std::uint64_t stop_at = 0;
   std::string csv, json_path, svg, shard;
 };
 
 int exponent_of_tile(std::uint64_t tile) {
   if (tile < 2 || (tile & (tile - 1)) != 0 || tile > (std::uint64_t{1} << MAX_GRID_EXPONENT))
-    throw UsageError(fmt::format("--stop-at must be a tile value (a power of two from 2), got {}", tile));
+    throw UsageError(fmt::format("--stop-at must be a tile value (a power of two from 2) or 0, got {}", tile));
   int e = 0;
   while ((std::uint64_t{1} << e) < tile) ++e;
   return e;
@@ -120,6 +122,7 @@ std::string limits_text(const AiConfig& cfg, const Limits& l) {
   if (cfg.name == "ntuple") return "1 ply";
   if (cfg.name == "montecarlo") return fmt::format("{} playouts/move", l.playouts);
   if (cfg.name == "greedy" || cfg.name == "random") return "no search";
+  if (l.depth > 0 && l.time_ms > 0) return fmt::format("depth {} within {} ms/move", l.depth, l.time_ms);
   if (l.depth > 0) return fmt::format("depth {}", l.depth);
   return fmt::format("{} ms/move", l.time_ms > 0 ? l.time_ms : DEFAULT_TIME_MS);
 }
@@ -160,13 +163,11 @@ void write_bench_files(const std::string& setup, const json& settings, const std
 
 void run_bench(const BenchOptions& o) {
   const auto [cfg, limits] = resolve(o.ai);
-  if (o.games < 1 || o.games > MAX_GAMES) throw UsageError(fmt::format("--games must be between 1 and {}", MAX_GAMES));
-  if (o.jobs < 1 || o.jobs > MAX_THREADS) throw UsageError(fmt::format("--jobs must be between 1 and {}", MAX_THREADS));
   BenchConfig bc;
   bc.ai = cfg;
   bc.limits = limits;
   bc.games = o.games;
-  bc.jobs = o.jobs;
+  bc.jobs = static_cast<unsigned>(o.jobs);
   bc.seed = o.ai.seed;
   bc.stop_at_exponent = o.stop_at ? exponent_of_tile(o.stop_at) : 0;
   if (!o.shard.empty()) {
@@ -183,7 +184,7 @@ void run_bench(const BenchOptions& o) {
     bar.update(done, total, fmt::format("last: {} max tile, {} points, {} moves", std::uint64_t{1} << g.max_exponent, g.score, g.moves));
   });
   bar.finish();
-  if (!report) throw UsageError(report.error());
+  if (!report) throw RunError(report.error());
 
   // The setup line names what decides the games, not how they were spread over jobs or
   // machines, so a merged run prints the same line.
@@ -215,22 +216,23 @@ void add_2048_commands(CLI::App& root) {
     auto board = std::make_shared<std::string>();
     auto o = std::make_shared<AiOptions>();
     auto as_json = std::make_shared<bool>(false);
-    cmd->add_option("--board", *board, "16 tile values (rows may be split by '/') or 0x + 16 hex exponents")
+    add_text(cmd, "--board", *board, "BOARD", "16 tile values (rows may be split by '/') or 0x and 16 hex exponents")
         ->required();
-    add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
-    auto score = std::make_shared<std::uint64_t>(0);
-    cmd->add_option("--score", *score, "the score so far (for the expected final score; default 0)")->check(integer_in(0, 1000000000000));
-    cmd->add_flag("--json", *as_json, "print JSON");
-    cmd->callback([=] { run_hint(*board, *o, *score, *as_json); });
+    add_ai_options(cmd, *o);
+    auto score = std::make_shared<std::int64_t>(0);
+    add_int(cmd, "--score", *score, "POINTS", 0, limits::MAX_SCORE, "the score so far (for the expected final score)");
+    add_json_flag(cmd, *as_json);
+    cmd->callback([=] { run_hint(*board, *o, static_cast<std::uint64_t>(*score), *as_json); });
   }
   // play
   {
     auto* cmd = g->add_subcommand("play", "play in the terminal (arrows/WASD, h hint, a auto, u undo, n new, q quit)");
     auto o = std::make_shared<AiOptions>();
     auto db = std::make_shared<DbOptions>();
-    add_ai_options(cmd, *o, std::min(4u, core::hardware_threads()));
+    add_ai_options(cmd, *o);
     add_db_options(cmd, *db);
     cmd->callback([=] {
+      check_db_options(*db);
       const auto [cfg, limits] = resolve(*o);
       play_2048(cfg, limits, o->seed, *db);
     });
@@ -239,17 +241,15 @@ void add_2048_commands(CLI::App& root) {
   {
     auto* cmd = g->add_subcommand("bench", "play many games and report tile rates, scores and speed");
     auto o = std::make_shared<BenchOptions>();
-    add_ai_options(cmd, o->ai, 1);
-    cmd->add_option("--games", o->games, "number of games (default 100)")->check(integer_in(1, MAX_GAMES));
-    cmd->add_option("--jobs", o->jobs, "games played at once (default 1)")->check(integer_in(1, MAX_THREADS));
-    cmd->add_option("--stop-at", o->stop_at, "end each game when this tile appears (e.g. 2048)")
-        ->check(integer_in(2, std::int64_t{1} << MAX_GRID_EXPONENT));
-    cmd->add_option("--csv", o->csv, "write one row per game to this CSV file")->check(non_empty());
-    cmd->add_option("--json", o->json_path, "write the self-describing result (settings, summary, games) to this JSON file")
-        ->check(non_empty());
-    cmd->add_option("--svg", o->svg, "write the histogram of final max tiles to this SVG file")->check(non_empty());
-    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I); join with `tilestone merge`")
-        ->check(non_empty());
+    add_ai_options(cmd, o->ai);
+    add_games(cmd, o->games, limits::MAX_GAMES);
+    add_jobs(cmd, o->jobs, limits::MAX_JOBS);
+    add_int(cmd, "--stop-at", o->stop_at, "TILE", 0, std::int64_t{1} << MAX_GRID_EXPONENT,
+            "end each game when this tile appears, e.g. 2048 (0: play to the end)");
+    add_text(cmd, "--csv", o->csv, "FILE", "also write one row per game to this CSV file");
+    add_json_out(cmd, o->json_path);
+    add_text(cmd, "--svg", o->svg, "FILE", "also write the histogram of final max tiles to this SVG file");
+    add_shard(cmd, o->shard);
     cmd->callback([=] { run_bench(*o); });
   }
   add_2048_train_command(*g);
@@ -261,11 +261,11 @@ void print_merged_bench(const core::MergedRun& run, const MergeOutputs& out) {
   std::vector<GameRecord> games;
   for (const auto& j : run.games) {
     auto g = game_from_json(j);
-    if (!g) throw UsageError("merge: " + g.error());
+    if (!g) throw RunError("merge: " + g.error());
     games.push_back(std::move(g.value()));
   }
   const std::string setup = run.settings.value("setup", "");
-  if (setup.empty()) throw UsageError("merge: the bench settings have no setup line");
+  if (setup.empty()) throw RunError("merge: the bench settings have no setup line");
   for (const auto* path : {&out.json, &out.csv, &out.svg})
     if (!path->empty()) check_writable(*path);
   BenchReport report;

@@ -14,15 +14,18 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/gomoku_record.h"
+#include "app/options.h"
+#include "app/outputs.h"
 #include "app/stop_signals.h"
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "lab/core/stats.h"
 #include "gomoku/ai.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "gomoku/winprob.h"
 #include "gomoku/rules.h"
@@ -32,23 +35,26 @@ namespace {
 
 using namespace gomoku;
 
-constexpr int MAX_TIME_MS = 600000;
-constexpr int MAX_DEPTH = 60;
-constexpr int MAX_GAMES = 100000;
-constexpr int MAX_JOBS = 64;
-constexpr int MAX_THREADS = 64;
-
+// What hint and play share: the game, the AI, and its limits.
 struct Common {
   std::string rule = "freestyle";
-  int size = params::DEFAULT_SIZE;
+  int size = limits::DEFAULT_SIZE;
   std::string level = "strong";
-  int time_ms = 1000;
+  int time_ms = limits::DEFAULT_TIME_MS;
   int depth = 0;
-  int threads = 1;
-  std::uint64_t seed = 0;
+  int threads = limits::DEFAULT_THREADS;
+  std::uint64_t seed = limits::DEFAULT_SEED;
 };
 
-CLI::Validator size_value() { return integer_in(params::MIN_SIZE, params::MAX_SIZE); }
+void add_common(CLI::App* cmd, Common& c) {
+  add_gomoku_rule(cmd, c.rule);
+  add_gomoku_size(cmd, c.size);
+  add_gomoku_level(cmd, c.level);
+  add_time_ms(cmd, c.time_ms, limits::MAX_TIME_MS, TIME_WITH_DEPTH_HELP);
+  add_depth(cmd, c.depth, 0, limits::MAX_DEPTH, "search to this depth (0: by time)");
+  add_threads(cmd, c.threads, limits::MAX_THREADS);
+  add_seed(cmd, c.seed);
+}
 
 Rule rule_or_throw(const std::string& name) {
   const auto r = parse_rule(name);
@@ -60,15 +66,6 @@ Level level_or_throw(const std::string& name) {
   const auto l = parse_level(name);
   if (!l) throw UsageError("unknown level '" + name + "' (scorer, minimax, montecarlo, strong)");
   return *l;
-}
-
-void check_common(const Common& c) {
-  if (c.size < params::MIN_SIZE || c.size > params::MAX_SIZE) {
-    throw UsageError(fmt::format("board size {} is outside {}..{}", c.size, params::MIN_SIZE, params::MAX_SIZE));
-  }
-  if (c.time_ms < 1 || c.time_ms > MAX_TIME_MS) throw UsageError(fmt::format("--time-ms must lie in 1..{}", MAX_TIME_MS));
-  if (c.depth < 0 || c.depth > MAX_DEPTH) throw UsageError(fmt::format("--depth must lie in 0..{}", MAX_DEPTH));
-  if (c.threads < 1 || c.threads > MAX_THREADS) throw UsageError(fmt::format("--threads must lie in 1..{}", MAX_THREADS));
 }
 
 Board board_or_throw(const std::string& moves, int size, Rule rule) {
@@ -100,9 +97,10 @@ std::string value_text(int value) {
   return fmt::format("{} (raw {})", gomoku::describe_value(value), value);
 }
 
-Limits limits_of(const Common& c) {
+// The limits of `cmd`'s options: --time-ms and --depth as think_time() says (options.h).
+Limits limits_of(const CLI::App* cmd, const Common& c) {
   Limits l;
-  l.time_ms = c.time_ms;
+  l.time_ms = think_time(cmd, c.time_ms, c.depth);
   l.depth = c.depth;
   l.threads = c.threads;
   l.seed = c.seed;
@@ -114,27 +112,17 @@ Limits limits_of(const Common& c) {
 void add_hint(CLI::App& g) {
   auto opt = std::make_shared<Common>();
   auto moves = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
-  auto* cmd = g.add_subcommand("hint", "Suggest a move for the side to move");
-  cmd->add_option("--rule", opt->rule, "freestyle | standard | renju")->required();
-  cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9")->required();
-  cmd->add_option("--size", opt->size, "board size (5-22)")->check(size_value());
-  cmd->add_option("--level", opt->level, "scorer | minimax | montecarlo | strong");
-  auto* t = cmd->add_option("--time-ms", opt->time_ms, "time budget in milliseconds")->check(integer_in(1, MAX_TIME_MS));
-  auto* d = cmd->add_option("--depth", opt->depth, "fixed depth instead of a time budget")->check(integer_in(0, MAX_DEPTH));
-  t->excludes(d);
-  cmd->add_option("--threads", opt->threads, "search threads")->check(integer_in(1, MAX_THREADS));
-  cmd->add_option("--seed", opt->seed, "seed of random choices")->check(seed_value());
-  cmd->add_flag("--json", *json, "print JSON");
-  cmd->callback([opt, moves, json, d] {
-    check_common(*opt);
+  auto as_json = std::make_shared<bool>(false);
+  auto* cmd = g.add_subcommand("hint", "the best move for the side to move, its value and the line the engine expects");
+  cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9 (default: the empty board)")->type_name("MOVES");
+  add_common(cmd, *opt);
+  add_json_flag(cmd, *as_json);
+  cmd->callback([cmd, opt, moves, as_json] {
     const Rule rule = rule_or_throw(opt->rule);
     const Level level = level_or_throw(opt->level);
     const Board board = board_or_throw(*moves, opt->size, rule);
     if (game_over(board)) throw UsageError("the game in --moves is already over");
-    Limits limits = limits_of(*opt);
-    if (d->count() > 0) limits.time_ms = 0;
-    if (limits.time_ms == 0 && limits.depth == 0) throw UsageError("--depth must be positive");
+    Limits limits = limits_of(cmd, *opt);
     // Ctrl-C ends the search with the best move so far, which is printed as usual.
     const SignalStop interrupt;
     limits.stop = interrupt.token();
@@ -142,14 +130,24 @@ void add_hint(CLI::App& g) {
     const bool stopped = interrupt.stopped();
     std::string pv;
     for (Point p : r.pv) pv += (pv.empty() ? "" : " ") + format_point(p, board.size());
-    if (*json) {
-      std::string pv_json;
-      for (Point p : r.pv) pv_json += (pv_json.empty() ? "\"" : ",\"") + format_point(p, board.size()) + "\"";
+    if (*as_json) {
+      nlohmann::json line = nlohmann::json::array();
+      for (Point p : r.pv) line.push_back(format_point(p, board.size()));
       const auto mate = mate_moves(r.value);
-      fmt::print("{{\"move\":\"{}\",\"x\":{},\"y\":{},\"value\":{},\"win_probability\":{:.4f},\"score_text\":\"{}\","
-                 "\"mate\":{},\"depth\":{},\"nodes\":{},\"helper_nodes\":{},\"time_ms\":{:.1f},\"pv\":[{}],\"stopped\":{}}}\n",
-                 format_point(r.move, board.size()), r.move.x, r.move.y, r.value, win_probability(r.value), format_value(r.value),
-                 mate ? std::to_string(*mate) : "null", r.depth, r.nodes, r.helper_nodes, r.elapsed_ms, pv_json, stopped);
+      print_json({{"move", format_point(r.move, board.size())},
+                  {"x", r.move.x},
+                  {"y", r.move.y},
+                  {"level", opt->level},
+                  {"value", r.value},
+                  {"win_probability", std::round(win_probability(r.value) * 1e4) / 1e4},
+                  {"score_text", format_value(r.value)},
+                  {"mate", mate ? nlohmann::json(*mate) : nlohmann::json(nullptr)},
+                  {"depth", r.depth},
+                  {"nodes", r.nodes},
+                  {"helper_nodes", r.helper_nodes},
+                  {"time_ms", std::round(r.elapsed_ms * 10) / 10},
+                  {"stopped", stopped},
+                  {"pv", line}});
     } else {
       const std::string helpers = limits.threads > 1 ? fmt::format(" ({} by the other threads)", r.helper_nodes) : "";
       fmt::print("move  {}\nvalue {}\ndepth {}\nnodes {}{}\ntime  {:.1f} ms{}\npv    {}\n", format_point(r.move, board.size()),
@@ -161,15 +159,12 @@ void add_hint(CLI::App& g) {
 // ---- forbidden -----------------------------------------------------------------------------
 
 void add_forbidden(CLI::App& g) {
-  auto size = std::make_shared<int>(params::DEFAULT_SIZE);
+  auto size = std::make_shared<int>(limits::DEFAULT_SIZE);
   auto moves = std::make_shared<std::string>();
-  auto* cmd = g.add_subcommand("forbidden", "List renju forbidden points for black");
-  cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9")->required();
-  cmd->add_option("--size", *size, "board size (5-22)")->check(size_value());
+  auto* cmd = g.add_subcommand("forbidden", "the points where black may not play under renju");
+  cmd->add_option("--moves", *moves, "the game so far, e.g. h8i9h9 (default: the empty board)")->type_name("MOVES");
+  add_gomoku_size(cmd, *size);
   cmd->callback([size, moves] {
-    Common c;
-    c.size = *size;
-    check_common(c);
     const Board board = board_or_throw(*moves, *size, Rule::RENJU);
     std::string out;
     for (Point p : forbidden_points(board)) out += (out.empty() ? "" : " ") + format_point(p, *size);
@@ -183,21 +178,17 @@ void add_play(CLI::App& g) {
   auto opt = std::make_shared<Common>();
   auto ai_first = std::make_shared<bool>(false);
   auto db = std::make_shared<DbOptions>();
-  auto* cmd = g.add_subcommand("play", "Play a game against the AI in the terminal");
-  add_db_options(cmd, *db);
-  cmd->add_option("--rule", opt->rule, "freestyle | standard | renju");
-  cmd->add_option("--size", opt->size, "board size (5-22)")->check(size_value());
-  cmd->add_option("--level", opt->level, "scorer | minimax | montecarlo | strong");
-  cmd->add_option("--time-ms", opt->time_ms, "AI time per move in milliseconds")->check(integer_in(1, MAX_TIME_MS));
-  cmd->add_option("--seed", opt->seed, "seed of random choices")->check(seed_value());
+  auto* cmd = g.add_subcommand("play", "play a game against the AI in the terminal (a move like h8, h hint, u undo, q quit)");
+  add_common(cmd, *opt);
   cmd->add_flag("--ai-first", *ai_first, "the AI plays black");
-  cmd->callback([opt, ai_first, db] {
-    check_common(*opt);
+  add_db_options(cmd, *db);
+  cmd->callback([cmd, opt, ai_first, db] {
+    check_db_options(*db);
     const Rule rule = rule_or_throw(opt->rule);
     auto engine = make_engine(level_or_throw(opt->level));
     Board board(opt->size, rule);
     const Color ai = *ai_first ? Color::BLACK : Color::WHITE;
-    const Limits limits = limits_of(*opt);
+    const Limits limits = limits_of(cmd, *opt);
     GomokuRecorder recorder(*db, opt->level, ai, limits);
     auto show = [&] {
       const bool black_to_move = board.to_move() == Color::BLACK;
@@ -265,7 +256,7 @@ void add_play(CLI::App& g) {
 }  // namespace
 
 void add_gomoku_commands(CLI::App& root) {
-  auto* g = root.add_subcommand("gomoku", "Gomoku / Renju: play, hint, forbidden points, matches");
+  auto* g = root.add_subcommand("gomoku", "play Gomoku / Renju, ask the AI for a hint, run matches and experiments");
   g->require_subcommand(1);
   add_play(*g);
   add_hint(*g);

@@ -8,8 +8,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
+#include "app/outputs.h"
 #include "app/recorder.h"
 #include "gomoku/notation.h"
 #include "store/database.h"
@@ -31,10 +32,6 @@ std::string utc_time(std::int64_t t) {
   return buf;
 }
 
-void check_game(const std::string& game) {
-  if (!game.empty() && game != "2048" && game != "gomoku") throw UsageError("--game must be 2048 or gomoku");
-}
-
 struct HistoryOptions {
   DbOptions db;
   std::string game;
@@ -43,17 +40,15 @@ struct HistoryOptions {
 };
 
 void run_history(const HistoryOptions& o) {
-  check_game(o.game);
-  if (o.limit < 0) throw UsageError("--limit must not be negative");
   const auto db = open_store_or_throw(o.db);
   const auto games = db->games(o.game, o.limit);
-  if (!games) throw UsageError(games.error());
+  if (!games) throw RunError(games.error());
   const auto summary = db->summary();
-  if (!summary) throw UsageError(summary.error());
+  if (!summary) throw RunError(summary.error());
   if (o.json) {
     json list = json::array();
     for (const auto& g : *games) list.push_back(game_json(g));
-    fmt::print("{}\n", json{{"database", db->path()}, {"summary", summary_json(*summary)}, {"games", list}}.dump(2));
+    print_json({{"database", db->path()}, {"summary", summary_json(*summary)}, {"games", list}});
     return;
   }
   fmt::print("database {}\n", db->path());
@@ -108,21 +103,19 @@ std::string to_psq(const store::GameRecord& g) {
 }
 
 void run_export(const ExportOptions& o) {
-  check_game(o.game);
-  if (o.format != "psq" && o.format != "json") throw UsageError("--format must be psq or json");
   const std::string game = o.format == "psq" ? "gomoku" : o.game;
   if (o.format == "psq" && o.game == "2048") throw UsageError("PSQ holds Gomoku games only");
   const auto db = open_store_or_throw(o.db);
   std::vector<store::GameRecord> games;
   if (o.id > 0) {
     const auto g = db->game(o.id);
-    if (!g) throw UsageError(g.error());
-    if (!*g) throw UsageError(fmt::format("no game with id {}", o.id));
-    if (!game.empty() && (*g)->game != game) throw UsageError(fmt::format("game {} is not a {} game", o.id, game));
+    if (!g) throw RunError(g.error());
+    if (!*g) throw RunError(fmt::format("no game {} in {}", o.id, db->path()));
+    if (!game.empty() && (*g)->game != game) throw RunError(fmt::format("game {} is not a {} game", o.id, game));
     games.push_back(**g);
   } else {
     auto all = db->games(game, 0);
-    if (!all) throw UsageError(all.error());
+    if (!all) throw RunError(all.error());
     games.assign(all->rbegin(), all->rend());  // oldest first
   }
   std::string text;
@@ -138,28 +131,27 @@ void run_export(const ExportOptions& o) {
     fmt::print("{}", text);
     return;
   }
-  std::ofstream f(o.out, std::ios::binary);
-  if (!(f << text)) throw UsageError("cannot write '" + o.out + "'");
+  write_file(o.out, text);
 }
 
 }  // namespace
 
 void add_history_command(CLI::App& root) {
-  auto* cmd = root.add_subcommand("history", "Recorded games: recent games and aggregates; export");
+  auto* cmd = root.add_subcommand("history", "the recorded games: recent games and aggregates; export");
   auto o = std::make_shared<HistoryOptions>();
   add_db_options(cmd, o->db);
-  cmd->add_option("--game", o->game, "2048 | gomoku (default both)");
-  cmd->add_flag("--json", o->json, "print JSON");
-  cmd->add_option("--limit", o->limit, "recent games to list (default 20, 0 = all)")->check(integer_in(0, 1000000000));
+  add_choice(cmd, "--game", o->game, "GAME", {"2048", "gomoku"}, "only the games of one game (default: both)");
+  add_json_flag(cmd, o->json);
+  add_int(cmd, "--limit", o->limit, "N", 0, 1000000000, "recent games to list (0: all)");
   cmd->require_subcommand(0, 1);
 
-  auto* ex = cmd->add_subcommand("export", "Export recorded games as JSON or PSQ (Piskvork)");
+  auto* ex = cmd->add_subcommand("export", "write recorded games as JSON or PSQ (Piskvork)");
   auto e = std::make_shared<ExportOptions>();
   add_db_options(ex, e->db);
-  ex->add_option("--format", e->format, "psq | json")->required();
-  ex->add_option("--game", e->game, "2048 | gomoku");
-  ex->add_option("--id", e->id, "only the game with this id")->check(integer_in(1, INT64_MAX));
-  ex->add_option("--out", e->out, "write to this file instead of standard output")->check(non_empty());
+  add_choice(ex, "--format", e->format, "FORMAT", {"json", "psq"}, "the format");
+  add_choice(ex, "--game", e->game, "GAME", {"2048", "gomoku"}, "only the games of one game (default: both)");
+  add_int(ex, "--id", e->id, "ID", 1, INT64_MAX, "only the recorded game with this id (default: all)")->default_str("");
+  add_out(ex, e->out, "write to this file instead of standard output");
   ex->callback([o, e] {
     if (e->db.path.empty()) e->db.path = o->db.path;  // `history --db F export` works too
     e->db.no_db = e->db.no_db || o->db.no_db;
@@ -173,7 +165,7 @@ void add_history_command(CLI::App& root) {
 }
 
 void add_gomoku_learn_command(CLI::App& gomoku) {
-  auto* cmd = gomoku.add_subcommand("learn", "What the AI learnt from lost games: --stats or --forget");
+  auto* cmd = gomoku.add_subcommand("learn", "what the AI learnt from lost games: --stats or --forget");
   auto db = std::make_shared<DbOptions>();
   auto stats = std::make_shared<bool>(false), forget = std::make_shared<bool>(false);
   add_db_options(cmd, *db);
@@ -185,12 +177,12 @@ void add_gomoku_learn_command(CLI::App& gomoku) {
     const auto store = open_store_or_throw(*db);
     if (*forget) {
       const auto n = store->forget_learned();
-      if (!n) throw UsageError(n.error());
+      if (!n) throw RunError(n.error());
       fmt::print("forgot {} learnt moves\n", *n);
       return;
     }
     const auto counts = store->learned_counts();
-    if (!counts) throw UsageError(counts.error());
+    if (!counts) throw RunError(counts.error());
     std::int64_t total = 0;
     for (const auto& c : *counts) {
       fmt::print("{:<10} {:>2}x{:<2}  {} learnt moves\n", c.rule, c.size, c.size, c.count);

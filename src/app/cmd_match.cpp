@@ -14,12 +14,13 @@
 
 #include <fmt/format.h>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
 #include "core/rng.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "lab/core/shard.h"
 #include "lab/match/openings.h"
@@ -42,25 +43,24 @@ extern "C" void on_stop_signal(int) {
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
 }
 
-constexpr int MAX_TIME_MS = 600000;
+using namespace gomoku;
+
 constexpr std::int64_t MAX_MATCH_MS = 24LL * 3600 * 1000;
 constexpr int MAX_TOLERANCE_MS = 60000;
-constexpr int MAX_DEPTH = 60;
-constexpr int MAX_GAMES = 100000;
-constexpr int MAX_JOBS = 64;
-constexpr int MAX_THREADS = 64;
 constexpr std::int64_t MAX_MEMORY_MB = 1 << 20;
 
 struct MatchOptions {
-  std::string black, white, rule = "freestyle", openings, record, pgn, psq, json, shard;
+  std::string black, white, rule = "freestyle", openings, tsv, pgn, psq, json, shard;
   std::vector<std::string> sprt;
-  int games = 10, time_ms = 200, size = gomoku::params::DEFAULT_SIZE, jobs = 1, threads = 1, depth = 0;
+  int games = 10, time_ms = limits::DEFAULT_TIME_MS, size = limits::DEFAULT_SIZE, jobs = 1, threads = limits::DEFAULT_THREADS,
+      depth = 0;
   int black_threads = 0, white_threads = 0;  // 0: --threads
   int black_time_ms = 0, white_time_ms = 0;  // 0: --time-ms
   int tolerance_ms = 100;
   std::int64_t match_ms = 0, memory_mb = 0;
   std::int64_t black_match_ms = -1, white_match_ms = -1;  // -1: --match-ms
-  std::uint64_t seed = 1;
+  std::uint64_t seed = limits::DEFAULT_SEED;
+  bool time_given = true;  ///< false: --depth alone, and the moves have no clock (think_time)
 };
 
 match::SprtConfig parse_sprt(const std::vector<std::string>& args) {
@@ -101,8 +101,10 @@ match::MatchSettings settings_of(const MatchOptions& m) {
   s.rule = *rule;
   s.games = m.games;
   s.size = m.size;
-  s.turn_ms = m.black_time_ms > 0 ? m.black_time_ms : m.time_ms;
-  s.second_turn_ms = m.white_time_ms > 0 ? m.white_time_ms : m.time_ms;
+  // --depth alone: the moves have no clock but the longest a move may take (think_time).
+  const int time_ms = m.time_given ? m.time_ms : limits::MAX_TIME_MS;
+  s.turn_ms = m.black_time_ms > 0 ? m.black_time_ms : time_ms;
+  s.second_turn_ms = m.white_time_ms > 0 ? m.white_time_ms : time_ms;
   s.match_ms = m.black_match_ms >= 0 ? m.black_match_ms : m.match_ms;
   s.second_match_ms = m.white_match_ms >= 0 ? m.white_match_ms : m.match_ms;
   s.tolerance_ms = m.tolerance_ms;
@@ -117,7 +119,7 @@ match::MatchSettings settings_of(const MatchOptions& m) {
     s.openings = match::match_openings(m.size, *rule, pairs, core::derive_seed(m.seed, 1000003));
   } else {
     auto loaded = match::load_openings(m.openings, m.size, *rule);
-    if (!loaded) throw UsageError(loaded.error());
+    if (!loaded) throw RunError(loaded.error());
     s.openings = std::move(loaded.value());
     // Only the openings the games use are part of the run (and of its result files).
     if (static_cast<int>(s.openings.size()) > pairs) s.openings.resize(static_cast<std::size_t>(pairs));
@@ -138,7 +140,7 @@ std::string progress_detail(const match::Progress& p, const match::MatchSettings
 void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const std::vector<match::GameResult>& games,
                    const core::Shard& shard, bool stopped_early, const std::string& command,
                    const std::vector<std::string>& pooled = {}) {
-  if (!m.record.empty()) write_file(m.record, match::record_text(s, games));
+  if (!m.tsv.empty()) write_file(m.tsv, match::record_text(s, games));
   if (!m.pgn.empty()) write_file(m.pgn, match::pgn_text(s, games));
   if (!m.psq.empty()) {
     for (const auto& g : games)
@@ -153,6 +155,14 @@ void write_outputs(const MatchOptions& m, const match::MatchSettings& s, const s
   }
 }
 
+// The folder --psq writes into, made before the games (so a bad one fails at once).
+void make_psq_folder(const std::string& psq) {
+  if (psq.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(psq, ec);
+  if (ec || !std::filesystem::is_directory(psq)) throw RunError("cannot make the PSQ folder " + psq);
+}
+
 void run(const MatchOptions& m) {
   const match::MatchSettings s = settings_of(m);
   core::Shard shard;
@@ -162,13 +172,9 @@ void run(const MatchOptions& m) {
     shard = *parsed;
   }
   // Output paths are checked before the games, so a bad one fails at once, not after the match.
-  for (const auto* path : {&m.record, &m.pgn, &m.json})
+  for (const auto* path : {&m.tsv, &m.pgn, &m.json})
     if (!path->empty()) check_writable(*path);
-  if (!m.psq.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(m.psq, ec);
-    if (ec || !std::filesystem::is_directory(m.psq)) throw UsageError("cannot make the PSQ folder '" + m.psq + "'");
-  }
+  make_psq_folder(m.psq);
   ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
   const auto progress = [&](const match::Progress& p) { bar.update(p.done, p.total, progress_detail(p, s)); };
   g_stop.store(false);
@@ -177,9 +183,9 @@ void run(const MatchOptions& m) {
     return match::run_match(s, shard, m.jobs, progress, &g_stop);
   }();
   bar.finish();
-  if (!run) throw UsageError(run.error());
+  if (!run) throw RunError(run.error());
   std::cout << match::report_text(s, run->games, run->stopped_early);
-  if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`\n", shard.index, shard.count);
+  if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json-out files with `tilestone merge`\n", shard.index, shard.count);
   write_outputs(m, s, run->games, shard, run->stopped_early, command_line());
 }
 
@@ -187,64 +193,63 @@ void run(const MatchOptions& m) {
 
 void add_gomoku_match_command(CLI::App& gomoku) {
   auto m = std::make_shared<MatchOptions>();
-  auto* cmd = gomoku.add_subcommand("match", "Play two engines against each other: levels or Gomocup brains (pbrain:PATH); Ctrl-C stops after the games under way");
-  cmd->add_option("--black", m->black, "the first engine (black in even games): a level or pbrain:PATH[:NAME]")->required()->check(non_empty());
-  cmd->add_option("--white", m->white, "the second engine")->required()->check(non_empty());
-  cmd->add_option("--games", m->games, "number of games; each opening is played twice, colours swapped")->required()->check(integer_in(1, MAX_GAMES));
-  cmd->add_option("--time-ms", m->time_ms, "time per move in milliseconds (timeout_turn), default 200")->check(integer_in(1, MAX_TIME_MS));
-  cmd->add_option("--match-ms", m->match_ms, "each side's time for a whole game (timeout_match), 0 = none")->check(integer_in(0, MAX_MATCH_MS));
-  cmd->add_option("--black-time-ms", m->black_time_ms, "time per move of the --black engine (default --time-ms): time odds")
-      ->check(integer_in(1, MAX_TIME_MS));
-  cmd->add_option("--white-time-ms", m->white_time_ms, "time per move of the --white engine (default --time-ms)")
-      ->check(integer_in(1, MAX_TIME_MS));
-  cmd->add_option("--black-match-ms", m->black_match_ms, "game time of the --black engine (default --match-ms)")
-      ->check(integer_in(0, MAX_MATCH_MS));
-  cmd->add_option("--white-match-ms", m->white_match_ms, "game time of the --white engine (default --match-ms)")
-      ->check(integer_in(0, MAX_MATCH_MS));
-  cmd->add_option("--tolerance-ms", m->tolerance_ms, "an answer later than its limit by more than this loses (default 100)")->check(integer_in(0, MAX_TOLERANCE_MS));
-  cmd->add_option("--depth", m->depth, "our levels search to this depth (deterministic runs); 0 = by time")->check(integer_in(0, MAX_DEPTH));
-  cmd->add_option("--rule", m->rule, "freestyle | standard | renju");
-  cmd->add_option("--size", m->size, "board size (5-22)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
-  cmd->add_option("--openings", m->openings, "openings file: offsets 'x,y, x,y, ...' from the centre, or move strings")->check(non_empty());
-  cmd->add_option("--seed", m->seed, "seed of the generated openings and of the engines")->check(seed_value());
-  cmd->add_option("--sprt", m->sprt, "stop when decided: elo0=E0 elo1=E1 [alpha=0.05 beta=0.05]")->expected(2, 4);
-  cmd->add_option("--jobs", m->jobs, "games played at the same time")->check(integer_in(1, MAX_JOBS));
-  cmd->add_option("--threads", m->threads, "search threads per engine (INFO thread_num)")->check(integer_in(1, MAX_THREADS));
-  cmd->add_option("--black-threads", m->black_threads, "search threads of the --black engine (default --threads)")
-      ->check(integer_in(1, MAX_THREADS));
-  cmd->add_option("--white-threads", m->white_threads, "search threads of the --white engine (default --threads)")
-      ->check(integer_in(1, MAX_THREADS));
-  cmd->add_option("--memory-mb", m->memory_mb, "memory per engine in MiB (INFO max_memory), 0 = no limit")->check(integer_in(0, MAX_MEMORY_MB));
-  cmd->add_option("--shard", m->shard, "play only shard I of N (games k with k mod N = I); merge with `tilestone merge`")->check(non_empty());
-  cmd->add_option("--record", m->record, "write every game (colours, result, moves, ending) to this file")->check(non_empty());
-  cmd->add_option("--pgn", m->pgn, "write every game as PGN to this file")->check(non_empty());
-  cmd->add_option("--psq", m->psq, "write every game as a Piskvork PSQ file into this folder")->check(non_empty());
-  cmd->add_option("--json", m->json, "write the self-describing result (settings, every game) to this JSON file")->check(non_empty());
-  cmd->callback([m] { run(*m); });
+  auto* cmd = gomoku.add_subcommand("match", "play two engines against each other: levels or Gomocup brains (pbrain:PATH); Ctrl-C stops after the games under way");
+  add_text(cmd, "--black", m->black, "ENGINE", "the first engine (black in even games): a level (strong, minimax, montecarlo, scorer) or pbrain:PATH[:NAME]")->required();
+  add_text(cmd, "--white", m->white, "ENGINE", "the second engine")->required();
+  add_games(cmd, m->games, limits::MAX_GAMES, "games to play; each opening is played twice, colours swapped")->required();
+  add_time_ms(cmd, m->time_ms, limits::MAX_TIME_MS, "time per move in milliseconds, timeout_turn (with --depth both hold; --depth alone: no clock)");
+  add_depth(cmd, m->depth, 0, limits::MAX_DEPTH, "our levels search to this depth (0: by time)");
+  add_int(cmd, "--match-ms", m->match_ms, "MS", 0, MAX_MATCH_MS, "each side's time for a whole game (timeout_match; 0: none)");
+  add_int(cmd, "--black-time-ms", m->black_time_ms, "MS", 0, limits::MAX_TIME_MS, "time per move of the --black engine (0: --time-ms): time odds");
+  add_int(cmd, "--white-time-ms", m->white_time_ms, "MS", 0, limits::MAX_TIME_MS, "time per move of the --white engine (0: --time-ms)");
+  add_int(cmd, "--black-match-ms", m->black_match_ms, "MS", -1, MAX_MATCH_MS, "game time of the --black engine (-1: --match-ms)");
+  add_int(cmd, "--white-match-ms", m->white_match_ms, "MS", -1, MAX_MATCH_MS, "game time of the --white engine (-1: --match-ms)");
+  add_int(cmd, "--tolerance-ms", m->tolerance_ms, "MS", 0, MAX_TOLERANCE_MS, "an answer later than its limit by more than this loses");
+  add_gomoku_rule(cmd, m->rule);
+  add_gomoku_size(cmd, m->size);
+  add_text(cmd, "--openings", m->openings, "FILE", "openings: offsets 'x,y, x,y, ...' from the centre, or move strings (default: generated)");
+  add_seed(cmd, m->seed, "seed of the generated openings and of the engines");
+  cmd->add_option("--sprt", m->sprt, "stop when decided (alpha and beta 0.05 unless given)")
+      ->option_text("elo0=E0 elo1=E1 [alpha=A beta=B]")
+      ->expected(2, 4);
+  add_jobs(cmd, m->jobs, limits::MAX_JOBS);
+  add_threads(cmd, m->threads, limits::MAX_THREADS, "search threads per engine (INFO thread_num)");
+  add_int(cmd, "--black-threads", m->black_threads, "N", 0, limits::MAX_THREADS, "search threads of the --black engine (0: --threads)");
+  add_int(cmd, "--white-threads", m->white_threads, "N", 0, limits::MAX_THREADS, "search threads of the --white engine (0: --threads)");
+  add_int(cmd, "--memory-mb", m->memory_mb, "MB", 0, MAX_MEMORY_MB, "memory per engine in MiB (INFO max_memory; 0: no limit)");
+  add_shard(cmd, m->shard);
+  add_text(cmd, "--tsv", m->tsv, "FILE", "also write every game (colours, result, moves, ending) to this tab-separated file");
+  add_text(cmd, "--pgn", m->pgn, "FILE", "also write every game as PGN to this file");
+  add_text(cmd, "--psq", m->psq, "DIR", "also write every game as a Piskvork PSQ file into this folder");
+  add_json_out(cmd, m->json);
+  cmd->callback([cmd, m] {
+    m->time_given = think_time(cmd, m->time_ms, m->depth) > 0;
+    run(*m);
+  });
 }
 
 void print_merged_match(const core::MergedRun& run, const MergeOutputs& out) {
   auto settings = match::settings_from_json(run.settings);
-  if (!settings) throw UsageError("merge: " + settings.error());
+  if (!settings) throw RunError("merge: " + settings.error());
   std::vector<match::GameResult> games;
   for (const auto& j : run.games) {
     auto g = match::game_from_json(j, settings->size);
-    if (!g) throw UsageError("merge: " + g.error());
+    if (!g) throw RunError("merge: " + g.error());
     games.push_back(std::move(g.value()));
   }
   MatchOptions m;
-  m.record = out.record;
+  m.tsv = out.tsv;
   m.pgn = out.pgn;
   m.json = out.json;
   m.psq = out.psq;
-  for (const auto* path : {&m.record, &m.pgn, &m.json})
+  for (const auto* path : {&m.tsv, &m.pgn, &m.json})
     if (!path->empty()) check_writable(*path);
+  make_psq_folder(m.psq);
   if (!run.pooled.empty()) {
     std::cout << fmt::format("pooled {} runs of one experiment:\n", run.pooled.size());
     for (const auto& r : run.pooled) std::cout << "  " << r << "\n";
   }
   std::cout << match::report_text(*settings, games, run.stopped_early);
-  if (!m.psq.empty()) std::filesystem::create_directories(m.psq);
   write_outputs(m, *settings, games, core::Shard{}, run.stopped_early, run.command, run.pooled);
 }
 

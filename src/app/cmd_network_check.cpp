@@ -9,8 +9,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "core/rng.h"
 #include "gomoku/network.h"
 #include "lab/gomoku/network_check.h"
@@ -22,7 +22,7 @@ namespace {
 struct NetcheckCli {
   std::string network;
   std::vector<std::string> data;
-  long long positions = 2000;
+  std::int64_t positions = 2000;
   std::uint64_t seed = 1;
   bool json = false;
 };
@@ -48,7 +48,7 @@ void run(const NetcheckCli& c) {
   if (records.empty())
     throw UsageError(fmt::format("the data holds no position of the network's rule ({})", gomoku::rule_name(net->rule())));
   // A seeded sample, so that a large data set is checked quickly and the figures repeat.
-  if (static_cast<long long>(records.size()) > c.positions) {
+  if (static_cast<std::int64_t>(records.size()) > c.positions) {
     core::Rng rng(c.seed);
     for (std::size_t i = 0; i < static_cast<std::size_t>(c.positions); ++i) {
       const auto j = i + static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(records.size() - i)));
@@ -85,12 +85,11 @@ void run(const NetcheckCli& c) {
 void add_gomoku_netcheck_command(CLI::App& gomoku) {
   auto c = std::make_shared<NetcheckCli>();
   auto* cmd = gomoku.add_subcommand("netcheck", "how well a network serves the search, beside the classical evaluation, on self-play data");
-  cmd->add_option("--network", c->network, "the network file")->required()->check(non_empty());
-  cmd->add_option("--data", c->data, "self-play data files (gomoku selfplay --out)")->required()->check(non_empty());
-  cmd->add_option("--positions", c->positions, "check a seeded sample of at most this many positions (default 2000)")
-      ->check(integer_in(1, 10000000));
-  cmd->add_option("--seed", c->seed, "seed of the sample (default 1)")->check(seed_value());
-  cmd->add_flag("--json", c->json, "print the figures as JSON");
+  add_text(cmd, "--network", c->network, "FILE", "the network file")->required();
+  cmd->add_option("data", c->data, "self-play data files (gomoku selfplay --out)")->type_name("FILE")->default_str("")->required();
+  add_int(cmd, "--positions", c->positions, "N", 1, 10000000, "check a seeded sample of at most N positions");
+  add_seed(cmd, c->seed, "seed of the sample");
+  add_json_flag(cmd, c->json);
   cmd->callback([c] { run(*c); });
 }
 

@@ -10,9 +10,11 @@
 
 #include <fmt/format.h>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
+#include "app/outputs.h"
 #include "app/progress.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "gomoku/params.h"
 #include "gomoku/rules.h"
@@ -23,16 +25,14 @@ namespace {
 
 struct OpeningsOptions {
   std::string out, rule = "freestyle";
-  int count = 50, stones = 5, radius = 3, depth = 6, size = 15;
+  int count = 50, stones = 5, radius = 3, depth = 6, size = gomoku::limits::DEFAULT_SIZE, jobs = 1;
   double balance = 0.1;
-  unsigned jobs = 1;
-  std::uint64_t seed = 1;
+  std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
 };
 
 void run_openings(const OpeningsOptions& o) {
   const auto rule = gomoku::parse_rule(o.rule);
   if (!rule) throw UsageError("unknown rule '" + o.rule + "' (freestyle, standard, renju)");
-  if (!(o.balance > 0 && o.balance <= 0.5)) throw UsageError("--balance must be in (0, 0.5]");
   if (o.radius > o.size / 2) throw UsageError(fmt::format("--radius {} does not fit a {}x{} board", o.radius, o.size, o.size));
   if (o.stones > (2 * o.radius + 1) * (2 * o.radius + 1) / 2)
     throw UsageError(fmt::format("{} stones do not fit within radius {} of the centre", o.stones, o.radius));
@@ -45,13 +45,13 @@ void run_openings(const OpeningsOptions& o) {
   b.depth = o.depth;
   b.balance = o.balance;
   b.seed = o.seed;
-  b.jobs = o.jobs;
+  b.jobs = static_cast<unsigned>(o.jobs);
   ProgressBar bar({.label = "", .unit = "kept", .log_every = 1});
   const auto openings = match::balanced_openings(b, [&](const match::BalancedProgress& p) {
     bar.update(p.kept, o.count, fmt::format("{} candidates", p.candidates));
   });
   bar.finish();
-  if (openings.empty()) throw UsageError("no candidate was balanced enough: raise --balance or change --stones");
+  if (openings.empty()) throw RunError("no candidate was balanced enough: raise --balance or change --stones");
 
   // The offsets of Piskvork's openings.txt: x, y of each stone from the centre, black first.
   std::ostringstream text;
@@ -69,13 +69,8 @@ void run_openings(const OpeningsOptions& o) {
     spread += std::abs(op.black_chance - 0.5);
     black += op.black_chance;
   }
-  if (o.out.empty()) {
-    std::fputs(text.str().c_str(), stdout);
-  } else {
-    std::ofstream f(o.out, std::ios::binary | std::ios::trunc);
-    f << text.str();
-    if (!f.flush()) throw UsageError(fmt::format("cannot write {}", o.out));
-  }
+  if (o.out.empty()) std::fputs(text.str().c_str(), stdout);
+  else write_file(o.out, text.str());
   const auto n = static_cast<double>(openings.size());
   fmt::print(stderr, "{} openings{}{}: black's chance {:.1f} % on average, {:.1f} points from 50 % on average\n",
              openings.size(), o.out.empty() ? "" : " written to ", o.out, 100 * black / n, 100 * spread / n);
@@ -87,19 +82,20 @@ void run_openings(const OpeningsOptions& o) {
 }  // namespace
 
 void add_gomoku_openings_command(CLI::App& gomoku) {
+  namespace limits = gomoku::limits;
   auto o = std::make_shared<OpeningsOptions>();
   auto* cmd = gomoku.add_subcommand("openings", "write balanced openings (checked by search) for gomoku match --openings");
-  cmd->add_option("--count", o->count, "openings to write (default 50)")->check(integer_in(1, 10000));
-  cmd->add_option("--stones", o->stones, "stones in each opening, black first (default 5)")->check(integer_in(1, 30));
-  cmd->add_option("--radius", o->radius, "stones lie within this distance of the centre (default 3)")->check(integer_in(1, 12));
-  cmd->add_option("--depth", o->depth, "depth of the search that values each candidate (default 6)")->check(integer_in(1, 12));
-  cmd->add_option("--balance", o->balance,
-                  "keep a candidate when the side to move's chance to win is within this of 50 % (default 0.1)");
-  cmd->add_option("--rule", o->rule, "freestyle (default), standard or renju");
-  cmd->add_option("--size", o->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
-  cmd->add_option("--seed", o->seed, "seed of the candidates")->check(seed_value());
-  cmd->add_option("--jobs", o->jobs, "candidates valued at the same time (the file does not change)")->check(integer_in(1, 64));
-  cmd->add_option("--out", o->out, "file to write (default: standard output)");
+  add_int(cmd, "--count", o->count, "N", 1, 10000, "openings to write");
+  add_int(cmd, "--stones", o->stones, "N", 1, 30, "stones in each opening, black first");
+  add_int(cmd, "--radius", o->radius, "N", 1, 12, "stones lie within this distance of the centre");
+  add_depth(cmd, o->depth, 1, limits::MAX_DEPTH, "depth of the search that values each candidate");
+  add_number(cmd, "--balance", o->balance, "P", 0.001, 0.5,
+             "keep a candidate when the side to move's chance to win is within this of 50 %");
+  add_gomoku_rule(cmd, o->rule);
+  add_gomoku_size(cmd, o->size);
+  add_seed(cmd, o->seed, "seed of the candidates");
+  add_jobs(cmd, o->jobs, limits::MAX_JOBS, "candidates valued at once (the file does not change)");
+  add_out(cmd, o->out, "the file to write (default: standard output)");
   cmd->callback([o] { run_openings(*o); });
 }
 

@@ -9,13 +9,14 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
 #include "app/gomoku_network_option.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
 #include "lab/core/shard.h"
+#include "gomoku/limits.h"
 #include "gomoku/types.h"
 #include "lab/gomoku/training_data.h"
 #include "lab/gomoku/selfplay.h"
@@ -28,10 +29,10 @@ constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
 
 struct SelfplayCli {
   std::string rule = "freestyle", out, json, openings, shard, network;
-  int size = 15, games = 100, depth = 0, time_ms = 0;
-  std::uint64_t nodes = 0, seed = 1;
+  int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1;
+  std::int64_t nodes = 0;
+  std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
   double sample = 0.5;
-  unsigned jobs = 1;
 };
 
 std::atomic<bool> g_stop{false};
@@ -85,11 +86,11 @@ void run(const SelfplayCli& c) {
   o.rule = *rule;
   o.games = c.games;
   o.depth = c.depth;
-  o.nodes = c.nodes;
+  o.nodes = static_cast<std::uint64_t>(c.nodes);
   o.time_ms = c.time_ms;
   o.sample = c.sample;
   o.seed = c.seed;
-  o.jobs = c.jobs;
+  o.jobs = static_cast<unsigned>(c.jobs);
   o.network = load_gomoku_network(c.network, *rule);
   if (!c.shard.empty()) {
     auto s = core::parse_shard(c.shard);
@@ -98,13 +99,13 @@ void run(const SelfplayCli& c) {
   }
   if (!c.openings.empty()) {
     auto ops = match::load_openings(c.openings, c.size, *rule);
-    if (!ops) throw UsageError(ops.error());
-    if (ops->empty()) throw UsageError(c.openings + " holds no opening");
+    if (!ops) throw RunError(ops.error());
+    if (ops->empty()) throw RunError(c.openings + " holds no opening");
     o.openings = std::move(*ops);
   }
   if (!c.json.empty()) check_writable(c.json);
   auto writer = gomoku::DataWriter::create(c.out);
-  if (!writer) throw UsageError(writer.error());
+  if (!writer) throw RunError(writer.error());
 
   ProgressBar bar({"self-play", "games", 1});
   auto progress = [&](const gomoku::SelfplayProgress& p) {
@@ -121,7 +122,7 @@ void run(const SelfplayCli& c) {
     return gomoku::run_selfplay(o, [&](const gomoku::TrainingRecord& r) { return (*writer)->write(r); }, progress, &g_stop);
   }();
   bar.finish();
-  if (auto ok = (*writer)->close(); !ok) throw std::runtime_error(ok.error());
+  if (auto ok = (*writer)->close(); !ok) throw RunError(ok.error());
   nlohmann::json games = nlohmann::json::array();
   for (const auto& g : summary.games) games.push_back(game_json(g));
   std::cout << report(games, summary.elapsed_s);
@@ -133,7 +134,7 @@ void run(const SelfplayCli& c) {
     write_file(c.json, doc.dump(1) + "\n");
   }
   if (!o.shard.whole())
-    std::cout << fmt::format("shard {}/{}: merge the shards' --json files with `tilestone merge`; the trainer reads the data files together\n",
+    std::cout << fmt::format("shard {}/{}: merge the shards' --json-out files with `tilestone merge`; the trainer reads the data files together\n",
                              o.shard.index, o.shard.count);
 }
 
@@ -151,24 +152,26 @@ bool print_merged_selfplay(const core::MergedRun& run, const MergeOutputs& out) 
 }
 
 void add_gomoku_selfplay_command(CLI::App& gomoku) {
+  namespace limits = gomoku::limits;
   auto c = std::make_shared<SelfplayCli>();
   auto* cmd = gomoku.add_subcommand("selfplay", "play the strong engine against itself and write training positions for the network");
-  cmd->add_option("--out", c->out, "the data file to write (zstd-compressed records, docs/file-formats.md)")->required()->check(non_empty());
-  cmd->add_option("--rule", c->rule, "freestyle (default), standard or renju");
-  cmd->add_option("--size", c->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
-  cmd->add_option("--games", c->games, "games to play (default 100)")->check(integer_in(1, 10000000));
-  auto* d = cmd->add_option("--depth", c->depth, "search depth per move (deterministic)")->check(integer_in(1, 30));
-  auto* n = cmd->add_option("--nodes", c->nodes, "nodes per move (deterministic)")->check(integer_in(1, 1000000000));
-  auto* t = cmd->add_option("--time-ms", c->time_ms, "milliseconds per move (not deterministic)")->check(integer_in(1, 600000));
+  add_out(cmd, c->out, "the data file to write (zstd-compressed records, docs/file-formats.md)")->required();
+  add_gomoku_rule(cmd, c->rule);
+  add_gomoku_size(cmd, c->size);
+  add_games(cmd, c->games, limits::MAX_GAMES);
+  // Exactly one of the three: no default to show.
+  auto* d = add_depth(cmd, c->depth, 1, limits::MAX_DEPTH, "search depth per move (deterministic)")->default_str("");
+  auto* n = add_int(cmd, "--nodes", c->nodes, "N", 1, 1000000000, "nodes per move (deterministic)")->default_str("");
+  auto* t = add_time_ms(cmd, c->time_ms, limits::MAX_TIME_MS, "think time per move in milliseconds (not deterministic)")->default_str("");
   d->excludes(n)->excludes(t);
   n->excludes(t);
-  cmd->add_option("--sample", c->sample, "chance that a searched position is kept (default 0.5; proven ones always are)")->check(number_in(0.001, 1));
-  cmd->add_option("--openings", c->openings, "start game k from line k of this openings file (default: random balanced openings)");
-  cmd->add_option("--seed", c->seed, "seed of the openings and the sampling (default 1)")->check(seed_value());
-  cmd->add_option("--shard", c->shard, "play only shard I of N (game k belongs to shard k mod N)");
-  cmd->add_option("--network", c->network, "evaluate with this network file of the rule (default: the classical evaluation)")->check(non_empty());
-  cmd->add_option("--jobs", c->jobs, "games played at once (the data does not change)")->check(integer_in(1, 64));
-  cmd->add_option("--json", c->json, "write the run's summary (settings, every game) to this JSON file")->check(non_empty());
+  add_number(cmd, "--sample", c->sample, "P", 0.001, 1, "chance that a searched position is kept (proven ones always are)");
+  add_text(cmd, "--openings", c->openings, "FILE", "start game k from line k of this openings file (default: random balanced openings)");
+  add_seed(cmd, c->seed, "seed of the openings and the sampling");
+  add_shard(cmd, c->shard);
+  add_text(cmd, "--network", c->network, "FILE", "evaluate with this network file of the rule (default: the classical evaluation)");
+  add_jobs(cmd, c->jobs, limits::MAX_JOBS, "games played at once (the data does not change)");
+  add_json_out(cmd, c->json, "also write the run's summary (settings, every game) to this JSON file");
   cmd->callback([c] { run(*c); });
 }
 

@@ -8,10 +8,12 @@
 
 #include <fmt/format.h>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/recorder.h"
+#include "g2048/limits.h"
 #include "g2048/shipped_network.h"
+#include "gomoku/limits.h"
 #include "server/server.h"
 
 namespace tilestone::app {
@@ -19,11 +21,12 @@ namespace tilestone::app {
 namespace {
 
 // The store the web app records into; a database that cannot be opened gives one warning and the
-// server runs without recording (the History page shows why).
+// server runs without recording (the History page shows why). A --db in a missing folder is a
+// RunError (db_path).
 server::Recording open_recording(const DbOptions& o) {
   server::Recording r;
   if (o.no_db) return r;
-  auto db = store::Database::open(store::default_path(o.path));
+  auto db = store::Database::open(db_path(o));
   if (!db) {
     std::cerr << fmt::format("tilestone: {}; serving without recording games", db.error()) << std::endl;
     r.problem = db.error();
@@ -60,18 +63,15 @@ void add_serve_command(CLI::App& root) {
   auto max_bench = std::make_shared<double>(server::ServerLimits{}.max_bench_s);
   auto max_searches = std::make_shared<int>(0);
   auto db = std::make_shared<DbOptions>();
-  cmd->add_option("--host", *host, "address to bind (default 127.0.0.1: this machine only; any other exposes the unauthenticated API)")
-      ->check(non_empty());
-  cmd->add_option("--port", *port, "port (default 8048; 0 picks a free one)")->check(integer_in(0, 65535));
-  cmd->add_option("--max-time-ms", *max_time, "the most think time one request may ask for (default 5000)")
-      ->check(number_in(1, 600000));
-  cmd->add_option("--max-bench-s", *max_bench, "the most wall time one Lab benchmark may run (default 600)")
-      ->check(number_in(1, 86400));
-  cmd->add_option("--max-searches", *max_searches, "AI searches run at once; more wait their turn (default 0: twice the cores)")
-      ->check(integer_in(0, 1024));
+  // The longest think time any request may have: the longer of the two games' bounds (the same).
+  static_assert(g2048::limits::MAX_TIME_MS == gomoku::limits::MAX_TIME_MS);
+  add_text(cmd, "--host", *host, "ADDRESS", "the address to listen on (127.0.0.1: this machine only; any other exposes the unauthenticated API)");
+  add_int(cmd, "--port", *port, "PORT", 0, 65535, "the port (0: any free one)");
+  add_number(cmd, "--max-time-ms", *max_time, "MS", 1, gomoku::limits::MAX_TIME_MS, "the most think time one request may ask for");
+  add_number(cmd, "--max-bench-s", *max_bench, "S", 1, 86400, "the most wall time one Lab benchmark may run");
+  add_int(cmd, "--max-searches", *max_searches, "N", 0, 1024, "AI searches run at once; more wait their turn (0: twice the cores)");
   add_db_options(cmd, *db);
   cmd->callback([=] {
-    if (*max_time < 1 || *max_time > 600000) throw UsageError("--max-time-ms must be between 1 and 600000");
     // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner
     // is out still stops the server cleanly; the server's threads inherit the mask, and a helper
     // thread waits for the signal.
@@ -92,7 +92,7 @@ void add_serve_command(CLI::App& root) {
     // cannot start exits without waiting for it.
     std::thread([] { (void)g2048::shipped_network(); }).detach();
     const auto bound = srv.bind(*host, *port);
-    if (!bound) throw UsageError(bound.error());
+    if (!bound) throw RunError(bound.error());
     if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;

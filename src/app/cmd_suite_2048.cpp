@@ -11,6 +11,7 @@
 #include "app/ai_options_2048.h"
 #include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "core/clock.h"
@@ -23,6 +24,8 @@ namespace {
 using namespace tilestone::g2048;
 
 constexpr int MAX_SUITE_POSITIONS = 100000;
+/// The reference search of `suite make` when neither --time-ms nor --depth is given.
+constexpr int REFERENCE_DEPTH = 5;
 
 // The progress bar of a pass over `total` positions (on a terminal only); the bar lives as long
 // as the callback.
@@ -39,7 +42,7 @@ struct MakeOptions {
 };
 
 void run_make(MakeOptions o) {
-  if (o.ai.time_ms == 0 && o.ai.depth == 0) o.ai.depth = 5;
+  if (o.ai.cmd->count("--time-ms") == 0 && o.ai.cmd->count("--depth") == 0) o.ai.depth = REFERENCE_DEPTH;
   if ((o.min_tile & (o.min_tile - 1)) != 0) throw UsageError("--min-tile must be a power of two");
   check_writable(o.out);
   auto [cfg, limits] = resolve(o.ai);
@@ -50,17 +53,18 @@ void run_make(MakeOptions o) {
   player_options.ai = "ntuple";
   player_options.time_ms = 0;
   player_options.depth = 0;
+  player_options.cmd = nullptr;
   const auto [player_cfg, player_limits] = resolve(player_options);
   auto player = std::move(make_ai(player_cfg).value());
   o.sampling.min_exponent = __builtin_ctz(static_cast<unsigned>(o.min_tile));
   const std::vector<Board> boards = sample_boards(*player, player_limits, o.sampling);
-  if (boards.empty()) throw UsageError("no board reached --min-tile in --games games");
+  if (boards.empty()) throw RunError("no board reached --min-tile in --games games");
   const auto t0 = core::now_us();
   const auto positions = reference_positions(*reference, limits, boards, progress("reference", boards.size()));
   std::ofstream f(o.out, std::ios::binary);
   f << fmt::format("# made by: {}\n", command_line()) << format_suite(positions);
   f.close();
-  if (!f) throw UsageError("could not write " + o.out);
+  if (!f) throw RunError("cannot write " + o.out);
   fmt::print("{} positions written to {} (reference {}: {:.1f} s)\n", positions.size(), o.out,
              limits.depth > 0 ? fmt::format("depth {}", limits.depth) : fmt::format("{} ms", limits.time_ms),
              static_cast<double>(core::now_us() - t0) / 1e6);
@@ -68,20 +72,16 @@ void run_make(MakeOptions o) {
 
 struct RunOptions {
   AiOptions ai;
-  std::string positions;
+  std::string suite;
   std::string csv;
   bool as_json = false;
 };
 
 void run_score(const RunOptions& o) {
-  std::ifstream f(o.positions, std::ios::binary);
-  if (!f) throw UsageError("cannot read " + o.positions);
-  std::ostringstream text;
-  text << f.rdbuf();
-  auto suite = parse_suite(text.str());
-  if (!suite) throw UsageError(o.positions + ": " + suite.error());
+  auto suite = parse_suite(read_file(o.suite));
+  if (!suite) throw RunError(o.suite + ": " + suite.error());
   if (suite->size() > MAX_SUITE_POSITIONS)
-    throw UsageError(fmt::format("{}: more than {} positions", o.positions, MAX_SUITE_POSITIONS));
+    throw RunError(fmt::format("{}: more than {} positions", o.suite, MAX_SUITE_POSITIONS));
   if (!o.csv.empty()) check_writable(o.csv);
   const auto [cfg, limits] = resolve(o.ai);
   auto ai = std::move(make_ai(cfg).value());
@@ -95,13 +95,13 @@ void run_score(const RunOptions& o) {
                        c.chosen ? to_string(*c.chosen) : "none", to_string(c.best), c.loss, c.depth, c.ms);
     }
     f.close();
-    if (!f) throw UsageError("could not write " + o.csv);
+    if (!f) throw RunError("cannot write " + o.csv);
   }
   if (o.as_json) {
     nlohmann::json j = {{"positions", s.positions},     {"agreed", s.agreed},       {"mean_loss", s.mean_loss},
                         {"max_loss", s.max_loss},       {"big_losses", s.big_losses}, {"mean_depth", s.mean_depth},
                         {"mean_ms", s.mean_ms}};
-    std::cout << j.dump(1) << "\n";
+    print_json(j);
     return;
   }
   fmt::print("positions {}  agreed {} ({:.1f}%)  mean loss {:.2f}  max loss {:.0f}  losses >= {:.0f}: {}  mean depth {:.2f}  mean {:.2f} ms\n",
@@ -117,14 +117,16 @@ void add_2048_suite_command(CLI::App& g2048) {
   {
     auto* cmd = suite->add_subcommand("make", "sample boards from games of the network and value every move with a deep search");
     auto o = std::make_shared<MakeOptions>();
-    add_ai_options(cmd, o->ai, 1);
-    cmd->add_option("--out", o->out, "the suite file to write")->required()->check(non_empty());
-    cmd->add_option("--games", o->sampling.games, "games to sample from (default 20)")->check(integer_in(1, 100000));
-    cmd->add_option("--positions", o->sampling.positions, "boards at most (default 300)")->check(integer_in(1, MAX_SUITE_POSITIONS));
-    cmd->add_option("--every", o->sampling.every, "one board in this many moves (default 50)")->check(integer_in(1, 100000));
-    cmd->add_option("--last-moves", o->sampling.last_moves, "only boards from a lost game's last this many moves (default 0: anywhere)")
-        ->check(integer_in(0, 1000000));
-    cmd->add_option("--min-tile", o->min_tile, "boards whose largest tile is at least this (default 4096)")->check(integer_in(2, 32768));
+    add_ai_options(cmd, o->ai);
+    cmd->get_option("--depth")->description(fmt::format(
+        "search to this depth (0: by time; expectimax at most {}; without --time-ms and --depth: {}) [0-{}]", limits::MAX_DEPTH,
+        REFERENCE_DEPTH, limits::MAX_DEPTH_MINIMAX));
+    add_out(cmd, o->out, "the suite file to write")->required();
+    add_games(cmd, o->sampling.games, limits::MAX_GAMES, "games to sample from");
+    add_int(cmd, "--positions", o->sampling.positions, "N", 1, MAX_SUITE_POSITIONS, "boards at most");
+    add_int(cmd, "--every", o->sampling.every, "N", 1, 100000, "one board in this many moves");
+    add_int(cmd, "--last-moves", o->sampling.last_moves, "N", 0, 1000000, "only boards from a lost game's last this many moves (0: anywhere)");
+    add_int(cmd, "--min-tile", o->min_tile, "TILE", 2, 32768, "boards whose largest tile is at least this");
     cmd->callback([=] {
       MakeOptions m = *o;
       m.sampling.seed = o->ai.seed;
@@ -134,10 +136,10 @@ void add_2048_suite_command(CLI::App& g2048) {
   {
     auto* cmd = suite->add_subcommand("run", "score an AI's choices on a suite");
     auto o = std::make_shared<RunOptions>();
-    add_ai_options(cmd, o->ai, 1);
-    cmd->add_option("--positions", o->positions, "the suite file")->required()->check(non_empty());
-    cmd->add_option("--csv", o->csv, "write each position's choice, loss, depth and time to this CSV file")->check(non_empty());
-    cmd->add_flag("--json", o->as_json, "print JSON");
+    cmd->add_option("suite", o->suite, "the suite file (from `tilestone 2048 suite make`)")->type_name("FILE")->required()->check(non_empty());
+    add_ai_options(cmd, o->ai);
+    add_text(cmd, "--csv", o->csv, "FILE", "also write each position's choice, loss, depth and time to this CSV file");
+    add_json_flag(cmd, o->as_json);
     cmd->callback([=] { run_score(*o); });
   }
 }

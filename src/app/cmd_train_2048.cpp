@@ -12,8 +12,10 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
+#include "g2048/limits.h"
 #include "g2048/weights_file.h"
 #include "lab/g2048/td_train.h"
 #include "lab/g2048/train_log.h"
@@ -32,10 +34,10 @@ struct TrainOptions {
   std::string out, resume, log, svg, layout, stages;
   bool stages_given = false;
   std::string encoding = "float32";
-  std::uint64_t games = 100000;
-  std::uint64_t checkpoint_every = 10000;
-  unsigned threads = 1;
-  std::uint64_t seed = 1;
+  std::int64_t games = 100000;
+  std::int64_t checkpoint_every = 10000;
+  int threads = 1;
+  std::uint64_t seed = limits::DEFAULT_SEED;
   double alpha = params::TD_ALPHA;
   double restart_share = 0;
   double fine_tune_start = params::TD_FINE_TUNE_START;
@@ -54,20 +56,14 @@ std::string read_text(const std::string& path) {
 
 void write_curve(const std::string& log_path, const std::string& svg_path) {
   auto log = parse_train_log(read_text(log_path));
-  if (!log) throw UsageError(log.error());
+  if (!log) throw RunError(log.error());
   std::ofstream f(svg_path, std::ios::binary);
   f << core::render_svg(learning_curve(*log, "n-tuple network: TD learning curve"));
-  if (!f.flush()) throw UsageError(fmt::format("cannot write {}", svg_path));
+  if (!f.flush()) throw RunError(fmt::format("cannot write {}", svg_path));
 }
 
 void run_train(const TrainOptions& o) {
   // Step 1. Validate and build (or resume) the network.
-  if (o.games < 1 || o.games > 100000000) throw UsageError("--games must be between 1 and 100000000");
-  if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
-  if (!(o.alpha > 0 && o.alpha <= 1)) throw UsageError("--alpha must be in (0, 1]");
-  if (!(o.fine_tune_start >= 0 && o.fine_tune_start <= 1)) throw UsageError("--fine-tune-start must be between 0 and 1");
-  if (!(o.restart_share >= 0 && o.restart_share <= params::RESTART_SHARE_MAX))
-    throw UsageError(fmt::format("--restart-share must be between 0 and {}", params::RESTART_SHARE_MAX));
   int restart_min_exponent = 0;
   if (o.restart_min_tile != 0) {
     const bool power = o.restart_min_tile >= 4 && o.restart_min_tile <= 32768 &&
@@ -76,16 +72,13 @@ void run_train(const TrainOptions& o) {
     if (o.restart_share <= 0) throw UsageError("--restart-min-tile applies to --restart-share: give both");
     restart_min_exponent = std::countr_zero(static_cast<unsigned>(o.restart_min_tile));
   }
-  if (o.zstd_level < 1 || o.zstd_level > 19) throw UsageError("--zstd-level must be between 1 and 19");
-  if (o.int16_step < 1 || o.int16_step > 256) throw UsageError("--int16-step must be between 1 and 256");
   if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
-  if (o.encoding != "float32" && o.encoding != "int16") throw UsageError("--encoding must be float32 or int16");
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
   std::unique_ptr<NTupleNetwork> net;
   TrainState state;
   if (!o.resume.empty()) {
     auto loaded = load_checkpoint(o.resume);
-    if (!loaded) throw UsageError(loaded.error());
+    if (!loaded) throw RunError(loaded.error());
     net = std::make_unique<NTupleNetwork>(std::move(loaded->net));
     state = std::move(loaded->state);
     if (o.tc && !state.has_tc()) std::fprintf(stderr, "TC accumulators start from zero (%s has none)\n", o.resume.c_str());
@@ -106,7 +99,7 @@ void run_train(const TrainOptions& o) {
     const StageThresholds& have = net->stage_thresholds();
     if (*stages != have) {
       if (!net->extended_by(*stages))
-        throw UsageError(fmt::format("--stages {} does not extend the stages of {} ({})", o.stages, o.resume,
+        throw RunError(fmt::format("--stages {} does not extend the stages of {} ({})", o.stages, o.resume,
                                      have.empty() ? "one stage" : format_stages(have)));
       net = std::make_unique<NTupleNetwork>(net->with_stages(*stages));
       if (state.has_tc()) {
@@ -120,11 +113,11 @@ void run_train(const TrainOptions& o) {
   if (!o.log.empty()) {
     const bool fresh = o.resume.empty() || read_text(o.log).empty();
     log = std::make_unique<std::ofstream>(o.log, fresh ? std::ios::trunc : std::ios::app);
-    if (!*log) throw UsageError(fmt::format("cannot write {}", o.log));
+    if (!*log) throw RunError(fmt::format("cannot write {}", o.log));
     if (fresh) *log << train_log_header();
   }
   std::fprintf(stderr,
-               "training %s (%d features, %s) from game %llu to %llu, %u thread%s, seed %llu, alpha %g%s, restart share %g "
+               "training %s (%d features, %s) from game %llu to %llu, %d thread%s, seed %llu, alpha %g%s, restart share %g "
                "(%zu pool boards%s)\n",
                format_layout(net->layout()).c_str(), net->features(),
                net->stages() == 1 ? "one stage" : fmt::format("stages from {}", format_stages(net->stage_thresholds())).c_str(),
@@ -135,8 +128,8 @@ void run_train(const TrainOptions& o) {
 
   // Step 2. Train, reporting every block and saving a float32 checkpoint every K games.
   TrainConfig cfg;
-  cfg.games = o.games;
-  cfg.threads = o.threads;
+  cfg.games = static_cast<std::uint64_t>(o.games);
+  cfg.threads = static_cast<unsigned>(o.threads);
   cfg.seed = o.seed;
   cfg.alpha = o.alpha;
   cfg.fine_tune_start = o.fine_tune_start;
@@ -145,7 +138,7 @@ void run_train(const TrainOptions& o) {
   cfg.restart_min_exponent = restart_min_exponent;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
-  hooks.checkpoint_games = o.checkpoint_every;
+  hooks.checkpoint_games = static_cast<std::uint64_t>(o.checkpoint_every);
   ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
   hooks.on_progress = [&](const TrainProgress& p) {
     if (log) {
@@ -174,13 +167,13 @@ void run_train(const TrainOptions& o) {
   // Step 3. The final file and the curve. An interrupted run saves exact weights and the training
   // state (a checkpoint to resume from); a finished one the requested encoding (float32 keeps the
   // state too; int16 is a network to play with, not to resume).
-  const bool interrupted = g_interrupted.load() && net->games_trained < o.games;
+  const bool interrupted = g_interrupted.load() && net->games_trained < static_cast<std::uint64_t>(o.games);
   SaveOptions save;
   save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
   save.zstd_level = o.zstd_level;
   save.int16_step = o.int16_step;
   auto written = save_network(*net, o.out, save, save.encoding == WeightEncoding::Float32 ? &state : nullptr);
-  if (!written) throw UsageError(written.error());
+  if (!written) throw RunError(written.error());
   if (log) log->close();
   if (!o.svg.empty()) write_curve(o.log, o.svg);
   std::printf("%s %s after %llu games (%s, %.1f MB)\n", interrupted ? "interrupted: saved" : "saved", o.out.c_str(),
@@ -193,35 +186,35 @@ void run_train(const TrainOptions& o) {
 void add_2048_train_command(CLI::App& g2048) {
   auto* cmd = g2048.add_subcommand("train", "train the n-tuple network by TD learning (Ctrl-C saves and stops)");
   auto o = std::make_shared<TrainOptions>();
-  cmd->add_option("--out", o->out, "weights file to write (checkpoints go there too)")->required();
-  cmd->add_option("--games", o->games, "train until the network has seen this many games (default 100000)");
-  cmd->add_option("--threads", o->threads, "threads updating the network (default 1; 1 is reproducible)");
-  cmd->add_option("--seed", o->seed, "seed of the training games (default 1)");
-  cmd->add_option("--alpha", o->alpha, fmt::format("TD step size (default {})", params::TD_ALPHA));
-  cmd->add_option("--fine-tune-start", o->fine_tune_start,
-                  fmt::format("share of --games after which the step is alpha x {} (default {}; 1: never)",
-                              params::TD_FINE_TUNE_FACTOR, params::TD_FINE_TUNE_START));
-  cmd->add_option("--resume", o->resume, "continue from this weights file (and its TC accumulators and restart pool)");
+  add_out(cmd, o->out, "the network file to write (checkpoints go there too)")->required();
+  add_int(cmd, "--games", o->games, "N", 1, 100000000, "train until the network has seen this many games");
+  add_threads(cmd, o->threads, limits::MAX_THREADS, "threads updating the network (1 is reproducible)");
+  add_seed(cmd, o->seed, "seed of the training games");
+  add_number(cmd, "--alpha", o->alpha, "STEP", 1e-9, 1, "TD step size", "(0-1]");
+  add_number(cmd, "--fine-tune-start", o->fine_tune_start, "SHARE", 0, 1,
+             fmt::format("share of --games after which the step is alpha x {} (1: never)", params::TD_FINE_TUNE_FACTOR));
+  add_text(cmd, "--resume", o->resume, "FILE", "continue from this network file (and its TC accumulators and restart pool)");
   cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
-  cmd->add_option("--restart-share", o->restart_share,
-                  fmt::format("share of games that start from a board of the later part of an earlier game (0-{}, "
-                              "default 0)", params::RESTART_SHARE_MAX));
-  cmd->add_option("--restart-min-tile", o->restart_min_tile,
-                  "with --restart-share: only boards holding this tile (a power of two) join the pool, so the "
-                  "restarted games train the late game (default 0: any board)");
-  cmd->add_option("--log", o->log, "append one CSV line per 1,000 games (the learning curve)");
-  cmd->add_option("--svg", o->svg, "draw the learning curve from --log into this SVG file");
-  cmd->add_option("--checkpoint-every", o->checkpoint_every, "save --out every this many games (default 10000)");
-  cmd->add_option("--layout", o->layout, "tuples as hex cells, e.g. 012345,456789,012456,45689a (the default)");
-  cmd->add_option("--stages", o->stages,
-                  "tiles that start a new stage of weights, ascending, e.g. 8192,16384 (default: one stage); with "
-                  "--resume, new stages start as copies of the network's last")
+  add_number(cmd, "--restart-share", o->restart_share, "SHARE", 0, params::RESTART_SHARE_MAX,
+             "share of games that start from a board of the later part of an earlier game");
+  add_int(cmd, "--restart-min-tile", o->restart_min_tile, "TILE", 0, 32768,
+          "with --restart-share: only boards holding this tile (a power of two) join the pool, so the restarted games "
+          "train the late game (0: any board)");
+  add_text(cmd, "--log", o->log, "FILE", "append one CSV line per 1,000 games (the learning curve)");
+  add_text(cmd, "--svg", o->svg, "FILE", "draw the learning curve from --log into this SVG file");
+  add_int(cmd, "--checkpoint-every", o->checkpoint_every, "N", 1, 100000000, "save --out every this many games");
+  add_text(cmd, "--layout", o->layout, "TUPLES",
+           "tuples as hex cells, e.g. 012345,456789,012456,45689a (default: the shipped network's)");
+  add_text(cmd, "--stages", o->stages, "TILES",
+           "tiles that start a new stage of weights, ascending, e.g. 8192,16384 (default: one stage); with --resume, new "
+           "stages start as copies of the network's last")
       ->each([o](const std::string&) { o->stages_given = true; });
-  cmd->add_option("--encoding", o->encoding, "final file: float32 (exact, default) or int16 (quantised, smaller)");
-  cmd->add_option("--int16-step", o->int16_step,
-                  "int16: round each quantised weight to a multiple of this (default 1); a smaller file, "
-                  "an error of at most step/2 quantisation units a weight");
-  cmd->add_option("--zstd-level", o->zstd_level, "compression level of the final file (1-19, default 3)");
+  add_choice(cmd, "--encoding", o->encoding, "ENCODING", {"float32", "int16"},
+             "the final file's weights, exact or quantised (a smaller file)");
+  add_int(cmd, "--int16-step", o->int16_step, "N", 1, 256,
+          "int16: round each quantised weight to a multiple of this; a smaller file, an error of at most step/2 "
+          "quantisation units a weight");
+  add_int(cmd, "--zstd-level", o->zstd_level, "N", 1, 19, "compression level of the final file");
   cmd->add_flag("--quiet", o->quiet, "no progress output");
   cmd->callback([=] { run_train(*o); });
 }

@@ -15,11 +15,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "core/rng.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "lab/gomoku/order_tune.h"
 #include "lab/gomoku/tune.h"
@@ -30,16 +31,16 @@
 namespace tilestone::app {
 namespace {
 
-constexpr int MAX_GAMES = 1000000;
-constexpr int MAX_JOBS = 64;
-constexpr int MAX_DEPTH = 30;
-constexpr int MAX_TIME_MS = 60000;
+namespace limits = gomoku::limits;
+
 constexpr int MAX_ITERATIONS = 1000000;
+/// Tuning data is many quick games: the think time of a move unless --time-ms says otherwise.
+constexpr int GENERATE_TIME_MS = 20;
 
 struct GenerateOptions {
   std::string level = "strong", rule = "freestyle", out, shard;
-  int games = 1000, size = gomoku::params::DEFAULT_SIZE, jobs = 1, depth = 0, time_ms = 20;
-  std::uint64_t seed = 1;
+  int games = 1000, size = limits::DEFAULT_SIZE, jobs = 1, depth = 0, time_ms = GENERATE_TIME_MS;
+  std::uint64_t seed = limits::DEFAULT_SEED;
 };
 
 void run_generate(const GenerateOptions& o) {
@@ -61,8 +62,9 @@ void run_generate(const GenerateOptions& o) {
   s.size = o.size;
   s.rule = *rule;
   s.depth = o.depth;
-  s.turn_ms = s.second_turn_ms = o.depth > 0 ? MAX_TIME_MS : o.time_ms;
-  s.tolerance_ms = MAX_TIME_MS;  // self-play data: a slow move is no forfeit
+  // --depth alone: no clock but the longest a move may take (think_time).
+  s.turn_ms = s.second_turn_ms = o.time_ms > 0 ? o.time_ms : limits::MAX_TIME_MS;
+  s.tolerance_ms = limits::MAX_TIME_MS;  // self-play data: a slow move is no forfeit
   s.seed = o.seed;
   s.openings = match::match_openings(o.size, *rule, (o.games + 1) / 2, core::derive_seed(o.seed, 1000003));
   const auto t0 = std::chrono::steady_clock::now();
@@ -72,7 +74,7 @@ void run_generate(const GenerateOptions& o) {
     bar.update(p.done, p.total, fmt::format("{:.2f} games/s", secs > 0 ? p.done / secs : 0.0));
   });
   bar.finish();
-  if (!run) throw UsageError(run.error());
+  if (!run) throw RunError(run.error());
   nlohmann::json list = nlohmann::json::array();
   for (const auto& g : run->games) list.push_back(match::game_to_json(g, s.size));
   write_file(o.out, core::results_document(match::RESULT_KIND, command_line(), match::settings_to_json(s), shard, list).dump() + "\n");
@@ -82,11 +84,15 @@ void run_generate(const GenerateOptions& o) {
                            shard.whole() ? "" : fmt::format(" (shard {}/{})", shard.index, shard.count));
 }
 
+/// Every k-th game (or position) is kept out of a fit to check it, unless --held-out-every says
+/// otherwise; tune fit, tune order and winprob fit share it.
+constexpr int HELD_OUT_EVERY = 10;
+
 struct FitOptionsCli {
   std::vector<std::string> data;
   std::string out;
-  int iterations = 3000, search_depth = 0, jobs = 1;
-  double learning_rate = 2.0, held_out = 0.1, lambda = 1.0;
+  int iterations = 3000, search_depth = 0, jobs = 1, held_out_every = HELD_OUT_EVERY;
+  double learning_rate = 2.0, lambda = 1.0;
 };
 
 // The samples of every game of the data, in the order of the files and games whatever `jobs` is.
@@ -141,11 +147,11 @@ void run_fit(const FitOptionsCli& o) {
     sources += fmt::format("\n  {} games: {}", file.games.size(), file.command);
   }
   const std::vector<gomoku::tune::Sample> samples = fit_samples(o, files);
-  if (samples.size() < 100) throw UsageError(fmt::format("only {} quiet positions: generate more games", samples.size()));
+  if (samples.size() < 100) throw RunError(fmt::format("only {} quiet positions: generate more games", samples.size()));
   gomoku::tune::FitOptions fo;
   fo.iterations = o.iterations;
   fo.learning_rate = o.learning_rate;
-  fo.held_out = o.held_out;
+  fo.held_out = o.held_out_every > 0 ? 1.0 / o.held_out_every : 0.0;
   const auto start = gomoku::tune::Weights::current();
   const auto r = gomoku::tune::fit(samples, start, fo);
   std::cout << fmt::format("{} games, {} quiet positions ({} fitted, {} held out)\n", games, samples.size(), r.train, r.held_out);
@@ -173,7 +179,7 @@ void run_fit(const FitOptionsCli& o) {
     const std::string how = fmt::format(
         "Made by `{}`\nfrom {} games ({} quiet positions, every {}th held out), the data made by:{}\n"
         "Log loss of the {}, fitted {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f} (scale {:.1f}).",
-        command_line(), games, samples.size(), o.held_out > 0 ? static_cast<int>(std::round(1.0 / o.held_out)) : 0, sources,
+        command_line(), games, samples.size(), o.held_out_every, sources,
         o.search_depth > 0
             ? fmt::format("labels ({:g} x the result + {:g} x the win chance of a depth-{} search)", o.lambda, 1.0 - o.lambda,
                           o.search_depth)
@@ -187,7 +193,7 @@ void run_fit(const FitOptionsCli& o) {
 struct OrderOptionsCli {
   std::vector<std::string> data;
   std::string out;
-  int iterations = 300, held_out_every = 10;
+  int iterations = 300, held_out_every = HELD_OUT_EVERY;
   double learning_rate = 0.05;
 };
 
@@ -203,7 +209,7 @@ void run_order(const OrderOptionsCli& o) {
     }
     sources += fmt::format("\n  {} games: {}", file.games.size(), file.command);
   }
-  if (positions < 100) throw UsageError(fmt::format("only {} positions to fit: give more games", positions));
+  if (positions < 100) throw RunError(fmt::format("only {} positions to fit: give more games", positions));
   gomoku::order_tune::FitOptions fo;
   fo.iterations = o.iterations;
   fo.learning_rate = o.learning_rate;
@@ -239,47 +245,48 @@ void run_order(const OrderOptionsCli& o) {
 }  // namespace
 
 void add_gomoku_tune_command(CLI::App& gomoku) {
-  auto* tune = gomoku.add_subcommand("tune", "Tune the engine: self-play data, then the evaluation fitted to the results and the move order to the moves");
+  auto* tune = gomoku.add_subcommand("tune", "tune the engine: self-play data, then the evaluation fitted to the results and the move order to the moves");
   tune->require_subcommand(1);
   {
     auto o = std::make_shared<GenerateOptions>();
     auto* cmd = tune->add_subcommand("generate", "play self-play games for tuning data (a match's result file)");
-    cmd->add_option("--games", o->games, "number of games (default 1000)")->check(integer_in(2, MAX_GAMES));
-    cmd->add_option("--seed", o->seed, "seed of the openings and the engines")->check(seed_value());
-    cmd->add_option("--out", o->out, "the data file (JSON; shards join with `tilestone merge --json`)")->required()->check(non_empty());
-    cmd->add_option("--level", o->level, "the level playing both sides (default strong)");
-    cmd->add_option("--rule", o->rule, "freestyle | standard | renju");
-    cmd->add_option("--size", o->size, "board size (default 15)")->check(integer_in(gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE));
-    cmd->add_option("--time-ms", o->time_ms, "time per move (default 20)")->check(integer_in(1, MAX_TIME_MS));
-    cmd->add_option("--depth", o->depth, "fixed depth instead of a time (the same games on every machine)")->check(integer_in(0, MAX_DEPTH));
-    cmd->add_option("--jobs", o->jobs, "games played at the same time")->check(integer_in(1, MAX_JOBS));
-    cmd->add_option("--shard", o->shard, "play only shard I of N (games k with k mod N = I)")->check(non_empty());
-    cmd->callback([o] { run_generate(*o); });
+    add_out(cmd, o->out, "the data file (JSON; shards join with `tilestone merge --json-out`)")->required();
+    add_games(cmd, o->games, limits::MAX_GAMES);
+    add_gomoku_level(cmd, o->level, "--level", "the level playing both sides");
+    add_gomoku_rule(cmd, o->rule);
+    add_gomoku_size(cmd, o->size);
+    add_time_ms(cmd, o->time_ms, limits::MAX_TIME_MS, TIME_WITH_DEPTH_HELP);
+    add_depth(cmd, o->depth, 0, limits::MAX_DEPTH, "search to this depth (0: by time; alone, the same games on every machine)");
+    add_seed(cmd, o->seed, "seed of the openings and the engines");
+    add_jobs(cmd, o->jobs, limits::MAX_JOBS);
+    add_shard(cmd, o->shard);
+    cmd->callback([cmd, o] {
+      GenerateOptions g = *o;
+      g.time_ms = think_time(cmd, o->time_ms, o->depth);
+      run_generate(g);
+    });
   }
   {
     auto o = std::make_shared<FitOptionsCli>();
     auto* cmd = tune->add_subcommand("fit", "fit the evaluation weights to the results of the data's games");
-    cmd->add_option("data", o->data, "data files from `tune generate` (or merged shards, or match results)")->required();
-    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/eval_weights.h)")->check(non_empty());
-    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 3000)")->check(integer_in(1, MAX_ITERATIONS));
-    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in evaluation points (default 2)")->check(number_in(1e-6, 999));
-    cmd->add_option("--held-out", o->held_out, "share of the positions kept out of the fit to check it (default 0.1)")->check(number_in(0, 0.89));
-    cmd->add_option("--search-depth", o->search_depth, "also search each position to this depth (with --lambda below 1)")
-        ->check(integer_in(1, MAX_DEPTH));
-    cmd->add_option("--lambda", o->lambda, "label = lambda x the game's result + (1 - lambda) x the search's win chance (default 1)")
-        ->check(number_in(0, 1));
-    cmd->add_option("--jobs", o->jobs, "positions searched at the same time (with --search-depth)")->check(integer_in(1, MAX_JOBS));
+    cmd->add_option("data", o->data, "data files from `tune generate` (or merged shards, or match results)")->type_name("FILE")->default_str("")->required();
+    add_out(cmd, o->out, "write the weights as a generated header (src/gomoku/eval_weights.h)");
+    add_int(cmd, "--iterations", o->iterations, "N", 1, MAX_ITERATIONS, "optimiser steps");
+    add_number(cmd, "--learning-rate", o->learning_rate, "RATE", 1e-6, 999, "optimiser step in evaluation points", "(0-999]");
+    add_held_out_every(cmd, o->held_out_every, "keep every k-th position out of the fit to check it");
+    add_int(cmd, "--search-depth", o->search_depth, "N", 0, limits::MAX_DEPTH, "also search each position to this depth (with --lambda below 1; 0: no search)");
+    add_number(cmd, "--lambda", o->lambda, "L", 0, 1, "label = lambda x the game's result + (1 - lambda) x the search's win chance");
+    add_jobs(cmd, o->jobs, limits::MAX_JOBS, "positions searched at once (with --search-depth)");
     cmd->callback([o] { run_fit(*o); });
   }
   {
     auto o = std::make_shared<OrderOptionsCli>();
     auto* cmd = tune->add_subcommand("order", "fit the move order to the moves played in the data's games");
-    cmd->add_option("data", o->data, "game files: `tune generate` data, merged shards or match results")->required();
-    cmd->add_option("--out", o->out, "write the weights as a generated header (src/gomoku/order_weights.h)")->check(non_empty());
-    cmd->add_option("--iterations", o->iterations, "optimiser steps (default 300)")->check(integer_in(1, MAX_ITERATIONS));
-    cmd->add_option("--learning-rate", o->learning_rate, "optimiser step in logits (default 0.05)")->check(number_in(1e-6, 10));
-    cmd->add_option("--held-out-every", o->held_out_every, "keep every k-th game out of the fit to check it (default 10; 0 none)")
-        ->check(integer_in(0, MAX_GAMES));
+    cmd->add_option("data", o->data, "game files: `tune generate` data, merged shards or match results")->type_name("FILE")->default_str("")->required();
+    add_out(cmd, o->out, "write the weights as a generated header (src/gomoku/order_weights.h)");
+    add_int(cmd, "--iterations", o->iterations, "N", 1, MAX_ITERATIONS, "optimiser steps");
+    add_number(cmd, "--learning-rate", o->learning_rate, "RATE", 1e-6, 10, "optimiser step in logits", "(0-10]");
+    add_held_out_every(cmd, o->held_out_every, "keep every k-th game out of the fit to check it");
     cmd->callback([o] { run_order(*o); });
   }
 }

@@ -11,12 +11,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/cli_values.h"
 #include "app/commands.h"
+#include "app/options.h"
 #include "app/outputs.h"
 #include "app/progress.h"
 #include "core/parallel.h"
 #include "core/rng.h"
+#include "gomoku/limits.h"
 #include "gomoku/winprob.h"
 #include "lab/gomoku/winprob_fit.h"
 #include "lab/match/report.h"
@@ -29,10 +30,10 @@ struct WinprobFitOptions {
   std::vector<std::string> data;
   int depth = gomoku::params::WINPROB_FIT_DEPTH;
   int per_game = gomoku::params::WINPROB_FIT_POSITIONS_PER_GAME;
-  int held_out_every = 5;
+  int held_out_every = 10;
   int max_games = 0;
-  unsigned jobs = 1;
-  std::uint64_t seed = 1;
+  int jobs = 1;
+  std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
 };
 
 struct FitGame {
@@ -53,14 +54,14 @@ std::vector<FitGame> read_games(const WinprobFitOptions& o) {
 
 void run_fit(const WinprobFitOptions& o) {
   const auto games = read_games(o);
-  if (games.size() < 10) throw UsageError(fmt::format("only {} games: give more data", games.size()));
+  if (games.size() < 10) throw RunError(fmt::format("only {} games: give more data", games.size()));
   // Step 1. Value sampled positions by a fixed-depth search (the same on every machine); game i
   // draws its positions with a seed derived from --seed and i, so --jobs changes nothing.
   std::vector<std::vector<gomoku::ValueSample>> per_game(games.size());
   std::atomic<std::size_t> done{0};
   const auto t0 = std::chrono::steady_clock::now();
   ProgressBar bar({.label = "valuing", .unit = "games", .log_every = 100});
-  core::parallel_for(games.size(), o.jobs, [&](std::size_t i) {
+  core::parallel_for(games.size(), static_cast<unsigned>(o.jobs), [&](std::size_t i) {
     const auto& g = games[i];
     per_game[i] = gomoku::value_samples(g.moves, g.size, g.rule, g.outcome, g.opening, o.per_game, o.depth, core::derive_seed(o.seed, i));
     const std::size_t n = ++done;
@@ -75,7 +76,7 @@ void run_fit(const WinprobFitOptions& o) {
     auto& dst = o.held_out_every > 0 && i % static_cast<std::size_t>(o.held_out_every) == static_cast<std::size_t>(o.held_out_every - 1) ? held : fit;
     dst.insert(dst.end(), per_game[i].begin(), per_game[i].end());
   }
-  if (fit.size() < 50) throw UsageError(fmt::format("only {} positions to fit: give more games", fit.size()));
+  if (fit.size() < 50) throw RunError(fmt::format("only {} positions to fit: give more games", fit.size()));
   const double scale = gomoku::fit_winprob_scale(fit);
   fmt::print("{} games, {} positions valued at depth {} ({} fitted, {} held out: every {}th game)\n", games.size(),
              fit.size() + held.size(), o.depth, fit.size(), held.size(), o.held_out_every);
@@ -94,17 +95,18 @@ void run_fit(const WinprobFitOptions& o) {
 }  // namespace
 
 void add_gomoku_winprob_command(CLI::App& gomoku) {
+  namespace limits = gomoku::limits;
   auto* wp = gomoku.add_subcommand("winprob", "the curve from search value to win probability");
   wp->require_subcommand(1);
   auto o = std::make_shared<WinprobFitOptions>();
   auto* cmd = wp->add_subcommand("fit", "fit the curve on self-play games and print its calibration on held-out games");
-  cmd->add_option("--data", o->data, "self-play results (`tilestone gomoku tune generate`, e.g. data/selfplay/*.json)")->required()->expected(1, -1);
-  cmd->add_option("--depth", o->depth, "search depth that values a position (default 4)")->check(integer_in(1, 12));
-  cmd->add_option("--per-game", o->per_game, "positions sampled per game (default 3)")->check(integer_in(1, 50));
-  cmd->add_option("--held-out-every", o->held_out_every, "hold out every k-th game (default 5: 20 %; 0: none)")->check(integer_in(0, 1000));
-  cmd->add_option("--max-games", o->max_games, "use at most this many games of each file (0: all)")->check(integer_in(0, 1000000));
-  cmd->add_option("--jobs", o->jobs, "games valued at the same time")->check(integer_in(1, 64));
-  cmd->add_option("--seed", o->seed, "seed of the sampled positions")->check(seed_value());
+  cmd->add_option("data", o->data, "self-play results (`tilestone gomoku tune generate`, e.g. data/selfplay/*.json)")->type_name("FILE")->default_str("")->required();
+  add_depth(cmd, o->depth, 1, limits::MAX_DEPTH, "search depth that values a position");
+  add_int(cmd, "--per-game", o->per_game, "N", 1, 50, "positions sampled per game");
+  add_held_out_every(cmd, o->held_out_every, "keep every k-th game out of the fit to check it");
+  add_int(cmd, "--max-games", o->max_games, "N", 0, limits::MAX_GAMES, "use at most this many games of each file (0: all)");
+  add_jobs(cmd, o->jobs, limits::MAX_JOBS, "games valued at once");
+  add_seed(cmd, o->seed, "seed of the sampled positions");
   cmd->callback([o] { run_fit(*o); });
 }
 

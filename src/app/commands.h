@@ -1,6 +1,7 @@
 #pragma once
 // The tilestone subcommands. Each add_* registers one command tree on the root CLI11 app; the
-// handlers parse, call the engine, and format. Bad input throws UsageError (exit status 2).
+// handlers parse, call the engine, and format. A wrong command line throws UsageError (exit
+// status 2); a well-formed command that fails throws RunError (exit status 1).
 
 #include <stdexcept>
 #include <string>
@@ -9,8 +10,16 @@
 
 namespace tilestone::app {
 
-/// A user error: main prints "tilestone: <message>" and exits with status 2.
+/// A wrong command line (a bad value, options that contradict each other): main prints
+/// "tilestone: <message>" and exits with status 2.
 struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A well-formed command that failed (a file or database that cannot be read or written, a file
+/// whose contents are wrong, a recorded game that is not there): main prints "tilestone:
+/// <message>" and exits with status 1.
+struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

@@ -13,13 +13,19 @@
 
 namespace tilestone::app {
 
-/// Writes `content` to `path` (replacing it); UsageError when it can't.
+/// Writes `content` to `path` (replacing it); RunError when it can't.
 void write_file(const std::string& path, const std::string& content);
-/// Fails with a UsageError at once when `path` can't be written (before a long run, not after).
+/// Fails with a RunError at once when `path` can't be written (before a long run, not after).
 void check_writable(const std::string& path);
+/// A file's contents; a RunError naming the file when it can't be read.
+std::string read_file(const std::string& path);
 
-/// A JSON file's contents; a UsageError naming the file when it can't be read or parsed.
+/// A JSON file's contents; a RunError naming the file when it can't be read or parsed.
 nlohmann::json read_json_file(const std::string& path);
+
+/// What every --json prints on standard output: the document, indented by two spaces, and a
+/// line end.
+void print_json(const nlohmann::json& doc);
 
 /// The games of one result file of `gomoku tune generate` or `gomoku match`.
 struct ResultFile {
@@ -29,7 +35,7 @@ struct ResultFile {
 };
 /// Reads result files for fitting (`tune fit`, `winprob fit`): each must be a match result; a
 /// game met twice (the same file given twice) counts once; at most `max_games` per file when > 0.
-/// A UsageError naming the file for anything wrong.
+/// A RunError naming the file for anything wrong.
 std::vector<ResultFile> read_result_files(const std::vector<std::string>& paths, int max_games = 0);
 
 /// The command line of this process, for result documents (main sets it).
@@ -38,7 +44,7 @@ const std::string& command_line();
 
 /// The output files `tilestone merge` can write; each kind of run writes the ones it has.
 struct MergeOutputs {
-  std::string json, record, pgn, psq, csv, svg;
+  std::string json, tsv, pgn, psq, csv, svg;  ///< json: the --json-out file
 };
 /// The report and files of a merged run, as the whole run would have printed and written them.
 void print_merged_match(const core::MergedRun& run, const MergeOutputs& out);

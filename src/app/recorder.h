@@ -18,15 +18,25 @@ struct DbOptions {
   bool no_db = false;  ///< --no-db
 };
 
-/// Adds --db PATH and --no-db to a command.
+/// Adds --db FILE and --no-db to a command.
 void add_db_options(CLI::App* cmd, DbOptions& o);
 
-/// For commands that need the store (history, learn): UsageError when it cannot be opened.
+/// The database file the options name (store::default_path); a RunError when the user named it
+/// (--db or $TILESTONE_DB) in a folder that does not exist: only the default location's folder is
+/// made. Every command that takes --db calls this (or one of the two below) before its work.
+std::string db_path(const DbOptions& o);
+/// db_path's check alone, for a command that opens the database later (the terminal games).
+inline void check_db_options(const DbOptions& o) {
+  if (!o.no_db) (void)db_path(o);
+}
+
+/// For commands that need the store (history, learn, review): RunError when it cannot be opened.
 std::shared_ptr<store::Database> open_store_or_throw(const DbOptions& o);
 
 class Recorder {
  public:
-  /// Opens the store unless --no-db; on failure prints one warning to stderr and records nothing.
+  /// Opens the store unless --no-db; a RunError for a named path in a missing folder (db_path);
+  /// on any other failure prints one warning to stderr and records nothing.
   explicit Recorder(const DbOptions& o);
 
   bool enabled() const { return db_ != nullptr; }

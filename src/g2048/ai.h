@@ -14,6 +14,7 @@
 
 #include "core/result.h"
 #include "g2048/board.h"
+#include "g2048/limits.h"
 
 namespace tilestone::g2048 {
 
@@ -34,7 +35,7 @@ struct Limits {
   std::stop_token stop;
 };
 
-inline constexpr double DEFAULT_TIME_MS = 100.0;
+inline constexpr double DEFAULT_TIME_MS = limits::DEFAULT_TIME_MS;
 
 /// Progress of an iterative-deepening search, reported after each completed depth.
 struct SearchInfo {

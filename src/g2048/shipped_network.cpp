@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <mutex>
 
+#include "core/paths.h"
 #include "g2048/weights_file.h"
 
 #ifndef TILESTONE_DATA_DIR
@@ -12,12 +13,23 @@
 
 namespace tilestone::g2048 {
 
-std::string shipped_network_path() {
-  if (const char* env = std::getenv("TILESTONE_NTUPLE"); env && *env) return env;
-  return std::string(TILESTONE_DATA_DIR) + "/ntuple.tsn";
+namespace {
+
+// A shipped file: in share/tilestone beside an installed program's bin folder, else in the
+// data/ of the source tree this program was built from.
+std::string shipped_file(const char* name) {
+  if (const auto installed = core::installed_data_folder(); !installed.empty()) return (installed / name).string();
+  return std::string(TILESTONE_DATA_DIR) + "/" + name;
 }
 
-std::string shipped_log_path() { return std::string(TILESTONE_DATA_DIR) + "/ntuple-train.csv"; }
+}  // namespace
+
+std::string shipped_network_path() {
+  if (const char* env = std::getenv("TILESTONE_NTUPLE"); env && *env) return env;
+  return shipped_file("ntuple.tsn");
+}
+
+std::string shipped_log_path() { return shipped_file("ntuple-train.csv"); }
 
 namespace {
 // Set once the load has finished (well or not), so a caller that must not wait can ask.

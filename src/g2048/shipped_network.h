@@ -1,6 +1,7 @@
 #pragma once
-// The trained network that ships with tilestone (data/ntuple.tsn), loaded once per process on
-// first use and shared read-only by every AI. TILESTONE_NTUPLE names another file.
+// The trained network that ships with tilestone (data/ntuple.tsn; share/tilestone/ntuple.tsn
+// once installed), loaded once per process on first use and shared read-only by every AI.
+// TILESTONE_NTUPLE names another file.
 
 #include <memory>
 #include <optional>
@@ -11,9 +12,11 @@
 
 namespace tilestone::g2048 {
 
-/// $TILESTONE_NTUPLE when set, else the data/ntuple.tsn of the source tree this was built from.
+/// $TILESTONE_NTUPLE when set, else ntuple.tsn in share/tilestone beside the program's bin folder
+/// (an installed program, core/paths.h), else the data/ntuple.tsn of the source tree this was
+/// built from.
 std::string shipped_network_path();
-/// The training log of the shipped network (data/ntuple-train.csv, next to it).
+/// The training log of the shipped network (ntuple-train.csv, in the shipped network's folder).
 std::string shipped_log_path();
 /// The network at shipped_network_path(), loaded on the first call (later calls return the same
 /// network, or the same error).

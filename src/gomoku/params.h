@@ -110,8 +110,8 @@ constexpr std::size_t TT_MAX_PHYSICAL_PERCENT = 25;
 // by `tilestone gomoku winprob fit` (src/lab/gomoku/winprob_fit.h) on positions of the self-play
 // games in data/selfplay/, each valued by a depth-WINPROB_FIT_DEPTH search of `strong`; see the
 // README.
-// `tilestone gomoku winprob fit --data data/selfplay/free-1.json data/selfplay/free-3.json
-// data/selfplay/renju-2.json`, refitted for the evaluation with point-kind bonuses: 3600 games,
+// `tilestone gomoku winprob fit data/selfplay/free-1.json data/selfplay/free-3.json
+// data/selfplay/renju-2.json --held-out-every 5`, refitted for the evaluation with point-kind bonuses: 3600 games,
 // 6276 positions (5009 fitted, 1267 held out), held-out log loss 0.5934 (a coin: 0.693).
 constexpr double WINPROB_SCALE = 1528.2;
 constexpr int WINPROB_FIT_DEPTH = 4;

@@ -15,6 +15,7 @@
 #include "core/clock.h"
 #include "core/parallel.h"
 #include "gomoku/board.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "gomoku/rules.h"
 #include "protocol/params.h"
@@ -236,7 +237,7 @@ class Brain {
     else if (key == "MAX_MEMORY") set_memory(v);
     else if (key == "THREAD_NUM") threads_ = static_cast<int>(std::clamp<std::int64_t>(v, 1, max_threads()));
     else if (key == "SHOW_DETAIL") show_detail_ = v != 0;
-    else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::params::MAX_PLY));
+    else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::limits::MAX_DEPTH));
     else if (key == "RULE") {
       if (v < 0) return ignored(out, key, text, "needs a rule number (0, 1, 2 or 4)");
       set_rule(rule_of(v));
@@ -245,7 +246,7 @@ class Brain {
   }
 
   // More threads than cores would only wait for each other, and late.
-  static std::int64_t max_threads() { return std::min<std::int64_t>(params::MAX_THREADS, core::hardware_threads()); }
+  static std::int64_t max_threads() { return std::min<std::int64_t>(gomoku::limits::MAX_THREADS, core::hardware_threads()); }
 
   // max_memory is the whole brain's limit (0: none). The table is sized now, not in a timed turn.
   void set_memory(std::int64_t bytes) {

@@ -26,6 +26,6 @@ constexpr std::int64_t TT_MEMORY_SHARE = 4;
 constexpr std::size_t MAX_LINE = 4096;  ///< longer lines are cut
 constexpr int MAX_STONES = 22 * 22 * 2;  ///< lines of one BOARD block read before it is refused
 constexpr int MAX_NBEST = 10;           ///< YXNBEST lists at most this many moves
-constexpr int MAX_THREADS = 64;
+// THREAD_NUM and MAX_DEPTH are clamped to the bounds every Gomoku front end shares (gomoku/limits.h).
 
 }  // namespace tilestone::protocol::params

@@ -13,6 +13,7 @@
 #include "g2048/ai.h"
 #include "lab/g2048/bench.h"
 #include "g2048/game.h"
+#include "g2048/limits.h"
 #include "g2048/params.h"
 #include "g2048/review.h"
 #include "g2048/shipped_network.h"
@@ -71,10 +72,10 @@ std::pair<AiConfig, Limits> get_ai(const json& body, double max_time_ms) {
     else if (cfg.name == "ntuple" || cfg.eval == "ntuple") throw Unavailable(net.error());
   }
   Limits l;
-  l.depth = get_int(body, "depth", 0, cfg.name == "minimax" ? 10 : 5, 0);
+  l.depth = get_int(body, "depth", 0, limits::max_depth(cfg.name == "minimax"), 0);
   l.time_ms = get_number(body, "time_ms", 1, max_time_ms, l.depth > 0 ? max_time_ms : std::min(DEFAULT_TIME_MS, max_time_ms));
-  l.playouts = get_int(body, "playouts", 1, 2000, 400);
-  l.seed = get_seed(body, "seed", 1);
+  l.playouts = get_int(body, "playouts", 1, limits::MAX_PLAYOUTS, limits::DEFAULT_PLAYOUTS);
+  l.seed = get_seed(body, "seed", limits::DEFAULT_SEED);
   l.threads = 1;  // many clients share the cores: one thread per request
   return {cfg, l};
 }
@@ -120,7 +121,7 @@ void analyze(const httplib::Request& req, httplib::Response& res, Context& ctx) 
   // In human terms: each move's expected final score (g2048/review.h), from the score so far.
   // The network loads in the background when the server starts; until it is there, a hint
   // goes without expected scores rather than wait for it.
-  const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, 1e12, 0));
+  const auto score = static_cast<std::uint64_t>(get_number(body, "score", 0, static_cast<double>(limits::MAX_SCORE), 0));
   const auto net = shipped_network_if_loaded();
   std::optional<Outlook> outlook;
   if (net && *net) {
@@ -183,9 +184,10 @@ void bench_stream(const httplib::Request& req, httplib::Response& res, Context& 
   const json q = query_object(req);
   BenchConfig cfg;
   std::tie(cfg.ai, cfg.limits) = get_ai(q, ctx.limits.max_bench_time_ms);
+  // A Lab benchmark plays many moves: fewer playouts a move than one decision may have.
   cfg.limits.playouts = get_int(q, "playouts", 1, 400, 100);
   cfg.games = get_int(q, "games", 1, ctx.limits.max_games, 10);
-  cfg.seed = get_seed(q, "seed", 1);
+  cfg.seed = get_seed(q, "seed", limits::DEFAULT_SEED);
   cfg.jobs = 1;
   if (ctx.running_benches.fetch_add(1) >= ctx.limits.max_running_benches) {
     ctx.running_benches.fetch_sub(1);

@@ -14,6 +14,7 @@
 
 #include "gomoku/ai.h"
 #include "gomoku/game.h"
+#include "gomoku/limits.h"
 #include "store/learned.h"
 #include "gomoku/notation.h"
 #include "gomoku/winprob.h"
@@ -28,7 +29,6 @@ namespace {
 
 // Each request owns its engine; this keeps the memory of many concurrent searches modest.
 constexpr std::size_t REQUEST_TT_MB = 16;
-constexpr int DEFAULT_TIME_MS = 1000;
 // How often a streamed search writes a comment line (ignored by the browser) to find out whether
 // its client is still there: a write fails soon after the client has gone.
 constexpr auto HEARTBEAT = std::chrono::milliseconds(100);
@@ -61,7 +61,7 @@ json state_json(const GameState& s) {
 }
 
 GameState get_game(const json& body) {
-  const int size = get_int(body, "size", 5, 22, 15);
+  const int size = get_int(body, "size", limits::MIN_SIZE, limits::MAX_SIZE, limits::DEFAULT_SIZE);
   const std::string rule_text = get_string(body, "rule", std::string("freestyle"));
   const auto rule = parse_rule(rule_text);
   if (!rule) throw BadRequest(fmt::format("unknown rule '{}': choose freestyle, standard or renju", rule_text));
@@ -87,9 +87,9 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   AiRequest r{*level, {}};
   // The think time always holds (the cap by default): a depth is only a maximum.
   const int max_time_ms = static_cast<int>(ctx.limits.max_time_ms);
-  r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(DEFAULT_TIME_MS, max_time_ms));
-  r.limits.depth = get_int(body, "depth", 0, 30, 0);
-  r.limits.seed = get_seed(body, "seed", 1);
+  r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(limits::DEFAULT_TIME_MS, max_time_ms));
+  r.limits.depth = get_int(body, "depth", 0, limits::MAX_DEPTH, 0);
+  r.limits.seed = get_seed(body, "seed", limits::DEFAULT_SEED);
   r.limits.threads = 1;  // concurrent clients share the cores
   r.limits.memory_mb = REQUEST_TT_MB;
   if (const auto& db = ctx.recording.db; db && !game.over()) {

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "gomoku/game.h"
+#include "gomoku/limits.h"
 #include "gomoku/notation.h"
 #include "server/http_util.h"
 #include "server/review_json.h"
@@ -71,8 +72,8 @@ void check_cost(const ReviewJob& job, std::size_t moves) {
 ReviewJob get_job(const json& q, Context& ctx) {
   ReviewJob job;
   const int max_time = static_cast<int>(std::min<double>(ctx.limits.max_time_ms, 5000));
-  job.options.time_ms = get_int(q, "time_ms", 1, max_time, std::min(gomoku::params::REVIEW_DEFAULT_TIME_MS, max_time));
-  job.options.depth = get_int(q, "depth", 0, 30, 0);
+  job.options.time_ms = get_int(q, "time_ms", 1, max_time, std::min(gomoku::limits::REVIEW_TIME_MS, max_time));
+  job.options.depth = get_int(q, "depth", 0, gomoku::limits::MAX_DEPTH, 0);
   job.record = find_record(q, ctx);
   // A browser game found by its id is reviewed as recorded, unless the page names other moves
   // (a stale id): then the moves it names are reviewed.
@@ -88,7 +89,7 @@ ReviewJob get_job(const json& q, Context& ctx) {
   if (game == "2048") throw NotFound("this 2048 game is not recorded (yet): a 2048 review needs a recorded game");
   if (game != "gomoku") throw BadRequest("'game' must be 2048 or gomoku");
   if (!q.contains("moves")) throw BadRequest("give 'id' (a recorded game) or a Gomoku game as 'moves'");
-  job.size = get_int(q, "size", gomoku::params::MIN_SIZE, gomoku::params::MAX_SIZE, 15);
+  job.size = get_int(q, "size", gomoku::limits::MIN_SIZE, gomoku::limits::MAX_SIZE, gomoku::limits::DEFAULT_SIZE);
   const std::string rule = get_string(q, "rule", std::string("freestyle"));
   const auto r = gomoku::parse_rule(rule);
   if (!r) throw BadRequest(fmt::format("unknown rule '{}': choose freestyle, standard or renju", rule));

@@ -168,6 +168,12 @@ std::string default_path(std::string_view cli_path) {
   return (base / "tilestone" / "tilestone.db").string();
 }
 
+bool path_is_named(std::string_view cli_path) {
+  if (!cli_path.empty()) return true;
+  const char* env = std::getenv("TILESTONE_DB");
+  return env && *env;
+}
+
 std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }

@@ -110,6 +110,10 @@ int current_schema_version();
 /// Where the database lives: `cli_path` when given, else $TILESTONE_DB, else
 /// $XDG_DATA_HOME/tilestone/tilestone.db, else ~/.local/share/tilestone/tilestone.db.
 std::string default_path(std::string_view cli_path = {});
+/// Whether default_path(cli_path) is a path the user named (`cli_path` or $TILESTONE_DB) rather
+/// than the default location. Database::open makes the folder of any path it is given; a front
+/// end refuses a named path whose folder is missing (a typing slip) before it opens it.
+bool path_is_named(std::string_view cli_path = {});
 
 /// Seconds since the Unix epoch, now.
 std::int64_t now_seconds();

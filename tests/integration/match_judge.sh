@@ -20,7 +20,7 @@ judge() {
   shift 2
   local out
   out=$(timeout 120 "$T" gomoku match --black "pbrain:$dir/fake_brain-$mode" --white scorer --games 2 --time-ms 200 \
-        --size 9 --seed 2 --record "$dir/$mode.tsv" "$@" 2> /dev/null) || fail "$mode: the match failed: $out"
+        --size 9 --seed 2 --tsv "$dir/$mode.tsv" "$@" 2> /dev/null) || fail "$mode: the match failed: $out"
   echo "$out" | grep -q "score of fake_brain-$mode: W 0 / D 0 / L 2" || fail "$mode: the fake did not lose both games: $out"
   echo "$out" | grep -q "forfeits: fake_brain-$mode $expect x2" || fail "$mode: expected '$expect' twice: $out"
   grep -q "fake_brain-$mode $expect" <<< "$(cut -f6 "$dir/$mode.tsv" | sed "s/^[a-z]* wins: [a-z]* /fake_brain-$mode /")" \
@@ -52,7 +52,7 @@ echo "$out" | grep -q "forfeits: none" || fail "chatty: $out"
 # Each engine gets its own thread count (INFO thread_num): fake_brain-threads-N misbehaves at its
 # first move unless it was told N threads.
 out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "pbrain:$dir/fake_brain-threads-1:one" \
-      --black-threads 2 --games 2 --time-ms 200 --size 9 --json "$dir/threads.json" 2> /dev/null) || fail "threads: match failed"
+      --black-threads 2 --games 2 --time-ms 200 --size 9 --json-out "$dir/threads.json" 2> /dev/null) || fail "threads: match failed"
 echo "$out" | grep -q "forfeits: none" || fail "threads: an engine was not told its own thread count: $out"
 echo "$out" | grep -q "threads 2 vs 1" || fail "threads: the summary does not show the thread counts: $out"
 out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-threads-2:two" --white "pbrain:$dir/fake_brain-threads-1:one" \
@@ -66,7 +66,7 @@ echo "$out" | grep -q "forfeits: two malformed x2" || fail "threads: the fake di
 # Time odds: each engine has its own time per move, whichever colour it plays. fake_brain-slow-150
 # takes 150 ms over every move: in time with 400 ms, late with 100 ms.
 out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-slow-150:slow" --white "pbrain:$dir/fake_brain-chatty:quick" \
-      --black-time-ms 400 --time-ms 100 --tolerance-ms 20 --games 2 --size 9 --json "$dir/odds.json" 2> /dev/null) \
+      --black-time-ms 400 --time-ms 100 --tolerance-ms 20 --games 2 --size 9 --json-out "$dir/odds.json" 2> /dev/null) \
   || fail "odds: match failed"
 echo "$out" | grep -q "forfeits: none" || fail "odds: the slow engine did not get its own time: $out"
 echo "$out" | grep -q "400 ms/move vs 100 ms/move" || fail "odds: the summary does not show both time controls: $out"
@@ -79,7 +79,7 @@ out=$("$T" gomoku match --black "pbrain:$dir/fake_brain-slow-150:slow" --white "
       --time-ms 400 --white-time-ms 100 --match-ms 60000 --white-match-ms 0 --tolerance-ms 20 --games 2 --size 9 2> /dev/null) \
   || fail "odds: match failed"
 echo "$out" | grep -q "400 ms/move, 60000 ms/game vs 100 ms/move" || fail "odds: --white-match-ms: $out"
-"$T" gomoku match --black strong --white scorer --games 2 --black-time-ms 0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--black-time-ms 0"
+"$T" gomoku match --black strong --white scorer --games 2 --black-time-ms -1 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--black-time-ms -1"
 
 # pbrain-tilestone through the protocol against our own level, openings in the offset format.
 printf -- '# offsets from the centre\n0,0, 1,1, -1,1\n0,0, 1,0, 0,1\n' > "$dir/openings.txt"
@@ -97,7 +97,8 @@ head -1 "$dir/psq/game-00001.psq" | grep -q '^Piskvorky 15x15' || fail "PSQ head
 "$T" gomoku match --black strong --white scorer --games 2 --sprt elo0=5 elo1=0 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--sprt elo0 > elo1"
 "$T" gomoku match --black strong --white scorer --games 2 --shard 4/4 > /dev/null 2>&1; [ $? -eq 2 ] || fail "--shard 4/4"
 printf '0,0, 9,9\n' > "$dir/bad-openings.txt"
-"$T" gomoku match --black strong --white scorer --games 2 --openings "$dir/bad-openings.txt" > /dev/null 2>&1; [ $? -eq 2 ] || fail "off-board opening"
+# An openings file that holds an off-board point: the file is wrong, not the command line.
+"$T" gomoku match --black strong --white scorer --games 2 --openings "$dir/bad-openings.txt" > /dev/null 2>&1; [ $? -eq 1 ] || fail "off-board opening"
 # A brain that does not exist loses its games (it can't start); the match itself still ends.
 out=$("$T" gomoku match --black pbrain:/nonexistent/brain --white scorer --games 2 --size 9 2> /dev/null) || fail "missing brain: $out"
 echo "$out" | grep -q "forfeits: brain no-start x2" || fail "missing brain: $out"
@@ -110,7 +111,7 @@ echo "$out" | grep -q "forfeits: brain no-start x2" || fail "missing brain: $out
 # default action a terminal's foreground job has, and a session of its own, before it execs.)
 python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])' \
   "$T" gomoku match --black "pbrain:$BUILD/pbrain-tilestone:a" --white "pbrain:$BUILD/pbrain-tilestone:b" --games 400 \
-  --time-ms 50 --size 15 --tolerance-ms 2000 --jobs 2 --seed 9 --record "$dir/stop.tsv" > "$dir/stop.out" 2> "$dir/stop.err" &
+  --time-ms 50 --size 15 --tolerance-ms 2000 --jobs 2 --seed 9 --tsv "$dir/stop.tsv" > "$dir/stop.out" 2> "$dir/stop.err" &
 pid=$!
 # Without a terminal the progress display writes a line per game: "[#...] 1/400 games  W 1 D 0 L 0".
 for _ in $(seq 1 600); do grep -Eq "\] [1-9][0-9]*/400 games" "$dir/stop.err" && break; sleep 0.1; done

@@ -33,9 +33,9 @@ head -c 100 "$dir/net1/network.tsnet" > "$tmp/cut.tsnet"
 expect_status 2 gomoku selfplay --out "$tmp/c.tsd" --games 1 --nodes 300 --network "$tmp/cut.tsnet"
 
 # netcheck: the network beside the classical evaluation on the generation's data.
-expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" --data "$dir"/gen1/*.data
+expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" "$dir"/gen1/*.data
 check "netcheck prints both evaluations' figures" grep -q "one ply picks the search's move" "$tmp/out"
-expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" --data "$dir"/gen1/*.data --positions 5 --json
+expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" "$dir"/gen1/*.data --positions 5 --json
 check "netcheck --json counts at most the sample" /usr/bin/python3 -c "
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -43,8 +43,8 @@ assert j['positions'] + j['skipped'] <= 5 and j['rule'] == 'freestyle', j
 for side in ('classical', 'network'):
     assert 0 <= j[side]['one_ply_agreement'] <= 1 and 0 <= j[side]['order_agreement'] <= 1, j
 " "$tmp/out"
-expect_status 2 gomoku netcheck --network "$tmp/cut.tsnet" --data "$dir"/gen1/*.data
+expect_status 2 gomoku netcheck --network "$tmp/cut.tsnet" "$dir"/gen1/*.data
 expect_status 0 gomoku selfplay --out "$tmp/renju.tsd" --games 1 --nodes 300 --rule renju
-expect_status 2 gomoku netcheck --network "$dir/net1/network.tsnet" --data "$tmp/renju.tsd"
+expect_status 2 gomoku netcheck --network "$dir/net1/network.tsnet" "$tmp/renju.tsd"
 [ $fail = 0 ] || { echo "--- generation 1:"; cat "$tmp/g1.txt"; }
 exit $fail

@@ -24,11 +24,11 @@ expect_status 0 gomoku match --black scorer --white scorer --games 2 --time-ms 1
 
 expect_status 2 gomoku openings --count 0
 expect_status 2 gomoku openings --count 3 --balance 0.7
-check "a bad balance is explained" grep -q "balance must be" "$tmp/err"
+check "a bad balance is explained" grep -q "balance: .0.7. is not a number from" "$tmp/err"
 expect_status 2 gomoku openings --count 3 --rule gomocup
 expect_status 2 gomoku openings --count 3 --stones 30 --radius 2
 check "too many stones for the radius are explained" grep -q "do not fit" "$tmp/err"
 expect_status 2 gomoku openings --count 3 --size 9 --radius 6
 expect_status 2 gomoku openings --count 3 --depth 40
-expect_status 2 gomoku openings --count 2 --out /nonexistent/dir/o.txt --depth 2
+expect_status 1 gomoku openings --count 2 --out /nonexistent/dir/o.txt --depth 2
 exit $fail

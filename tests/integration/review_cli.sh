@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The coach from the command line: Gomoku and 2048 reviews (a move string, a recorded game, the
-# stored review read back), values in human terms in the hints, and bad input refused (exit 2).
+# stored review read back), values in human terms in the hints, and bad input refused (exit 2, or
+# 1 for a game or file that is not there).
 set -uo pipefail
 bin="$1"
 src="${2:-.}"
@@ -32,11 +33,11 @@ printf 'left\nup\nright\ndown\nleft\nup\nq\n' | "$bin" 2048 play --db "$tmp/t.db
 id_of() { python3 -c 'import json,sys; print(next(g["id"] for g in json.load(open(sys.argv[1]))["games"] if g["game"] == sys.argv[2]))' "$tmp/h.json" "$1"; }
 gid=$(id_of gomoku)
 tid=$(id_of 2048)
-"$bin" gomoku review --record "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/first" 2>&1
-"$bin" gomoku review --record "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/second" 2>&1
-check "gomoku review --record" grep -q "moves reviewed" "$tmp/first"
+"$bin" gomoku review --id "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/first" 2>&1
+"$bin" gomoku review --id "$gid" --time-ms 50 --db "$tmp/t.db" > "$tmp/second" 2>&1
+check "gomoku review --id" grep -q "moves reviewed" "$tmp/first"
 check "a stored review is read back" grep -q "stored review" "$tmp/second"
-"$bin" 2048 review --record "$tid" --db "$tmp/t.db" --json > "$tmp/t.json" 2> "$tmp/err"
+"$bin" 2048 review --id "$tid" --db "$tmp/t.db" --json > "$tmp/t.json" 2> "$tmp/err"
 check "2048 review --json" python3 - "$tmp/t.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -55,17 +56,17 @@ check "2048 hint expected_score" python3 -c 'import json,sys; h=json.load(open(s
 
 # Bad input.
 expect_status 2 gomoku review
-expect_status 2 gomoku review --moves h8 --record 1
+expect_status 2 gomoku review --moves h8 --id 1
 expect_status 2 gomoku review --moves h8h8
 expect_status 2 gomoku review --moves z99
 expect_status 2 gomoku review --moves h8 --human green
 expect_status 2 gomoku review --moves h8 --time-ms 0
-expect_status 2 gomoku review --record 999 --db "$tmp/t.db"
-expect_status 2 gomoku review --record "$tid" --db "$tmp/t.db"
-expect_status 2 2048 review --record 0 --db "$tmp/t.db"
-expect_status 2 2048 review --record "$gid" --db "$tmp/t.db"
-expect_status 2 2048 review --record 1 --no-db
-expect_status 2 gomoku winprob fit --data "$tmp/none.json"
-expect_status 2 gomoku winprob fit --data "$tmp/t.json"
-expect_status 2 gomoku winprob fit --data "$src/data/selfplay/free-1.json" --depth 0
+expect_status 1 gomoku review --id 999 --db "$tmp/t.db"
+expect_status 1 gomoku review --id "$tid" --db "$tmp/t.db"
+expect_status 2 2048 review --id 0 --db "$tmp/t.db"
+expect_status 1 2048 review --id "$gid" --db "$tmp/t.db"
+expect_status 2 2048 review --id 1 --no-db
+expect_status 1 gomoku winprob fit "$tmp/none.json"
+expect_status 1 gomoku winprob fit "$tmp/t.json"
+expect_status 2 gomoku winprob fit "$src/data/selfplay/free-1.json" --depth 0
 exit $fail

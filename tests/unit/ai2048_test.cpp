@@ -116,7 +116,9 @@ TEST(Ai2048, ExpectimaxOverTheNetworkKeepsExactLeafValuesAcrossSearches) {
     for (Dir d : ALL_DIRS) {
       if (!b.can_move(d)) continue;
       EXPECT_EQ(a.values[index(d)], fresh.values[index(d)]) << move;
-      if (lim.depth == 1) EXPECT_NEAR(a.values[index(d)], by_hand(b, d), 1e-3 * std::fabs(by_hand(b, d)) + 1e-2) << move;
+      if (lim.depth == 1) {
+        EXPECT_NEAR(a.values[index(d)], by_hand(b, d), 1e-3 * std::fabs(by_hand(b, d)) + 1e-2) << move;
+      }
     }
     b = spawn_random(b.after(*a.best), rng);
   }

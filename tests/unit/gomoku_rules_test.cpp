@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -103,7 +104,8 @@ TEST(GomokuBoard, PinnedZobristHashes) {
 }
 
 
-// Readable test names from each case's description ("double three" -> "double_three").
+// Readable test names from each case's description ("double three" -> "double_three"); gtest
+// refuses two cases of one name, so the descriptions stay unique.
 template <class Case>
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
   std::string out;
@@ -111,7 +113,7 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
     const unsigned char ch = static_cast<unsigned char>(*c);
     out += std::isalnum(ch) ? static_cast<char>(ch) : '_';
   }
-  return out + "_" + std::to_string(info.index);
+  return out;
 }
 
 struct FiveCase {
@@ -120,6 +122,10 @@ struct FiveCase {
   std::vector<std::string> rows;
   Verdict expected;  // for the side to move at '?'
 };
+
+// What gtest prints for a case (in a failure, and in --gtest_list_tests): its description, not
+// the bytes of the struct.
+void PrintTo(const FiveCase& c, std::ostream* os) { *os << c.name; }
 
 class GomokuFive : public ::testing::TestWithParam<FiveCase> {};
 
@@ -189,6 +195,8 @@ struct ForbiddenCase {
   std::vector<std::string> rows;
   bool forbidden;
 };
+
+void PrintTo(const ForbiddenCase& c, std::ostream* os) { *os << c.name; }
 
 class GomokuRenju : public ::testing::TestWithParam<ForbiddenCase> {};
 
