@@ -40,6 +40,8 @@ struct TrainOptions {
   std::uint64_t seed = limits::DEFAULT_SEED;
   double alpha = params::TD_ALPHA;
   double restart_share = 0;
+  double optimistic = 0;
+  double lambda = 0;
   double fine_tune_start = params::TD_FINE_TUNE_START;
   int zstd_level = 3;
   int int16_step = 1;
@@ -74,6 +76,8 @@ void run_train(const TrainOptions& o) {
   }
   if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
+  if (o.optimistic > 0 && !o.resume.empty())
+    throw UsageError("--optimistic sets the weights of a new network: it does not go with --resume");
   std::unique_ptr<NTupleNetwork> net;
   TrainState state;
   if (!o.resume.empty()) {
@@ -91,6 +95,9 @@ void run_train(const TrainOptions& o) {
     auto layout = o.layout.empty() ? core::Result<std::vector<Tuple>>(default_layout()) : parse_layout(o.layout);
     if (!layout) throw UsageError(layout.error());
     net = std::make_unique<NTupleNetwork>(*layout);
+    // Optimistic initialisation: every board starts out worth --optimistic, more than any game
+    // scores early on, so the player tries each move until its value has come down to the truth.
+    if (o.optimistic > 0) net->fill(static_cast<float>(o.optimistic / net->features()));
   }
   if (o.stages_given) {
     // More stages for a resumed network: each new stage starts as a copy of the last one it had.
@@ -136,6 +143,7 @@ void run_train(const TrainOptions& o) {
   cfg.tc = o.tc;
   cfg.restart_share = o.restart_share;
   cfg.restart_min_exponent = restart_min_exponent;
+  cfg.lambda = o.lambda;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = static_cast<std::uint64_t>(o.checkpoint_every);
@@ -193,6 +201,11 @@ void add_2048_train_command(CLI::App& g2048) {
   add_number(cmd, "--alpha", o->alpha, "STEP", 1e-9, 1, "TD step size", "(0-1]");
   add_number(cmd, "--fine-tune-start", o->fine_tune_start, "SHARE", 0, 1,
              fmt::format("share of --games after which the step is alpha x {} (1: never)", params::TD_FINE_TUNE_FACTOR));
+  add_number(cmd, "--optimistic", o->optimistic, "VALUE", 0, 1e7,
+             "optimistic TD (OTD): a new network values every board at this (each weight VALUE / features; 0: zero "
+             "weights); e.g. 320000");
+  add_number(cmd, "--lambda", o->lambda, "LAMBDA", 0, 0.99,
+             "TD(lambda): learn toward the lambda-return of the rest of the game (0: TD(0))");
   add_text(cmd, "--resume", o->resume, "FILE", "continue from this network file (and its TC accumulators and restart pool)");
   cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
   add_number(cmd, "--restart-share", o->restart_share, "SHARE", 0, params::RESTART_SHARE_MAX,

@@ -87,6 +87,12 @@ class Ai {
   /// Analyses `b` for the player to move. Never blocks beyond limits.time_ms (plus a small
   /// reaction margin) when a time is given, whatever the depth.
   virtual Analysis analyze(Board b, const Limits& limits, const InfoCallback& on_info = {}) = 0;
+  /// Whether quick_move() answers without a search or a look at the clock (the n-tuple AI's one
+  /// ply): drivers that play millions of moves then skip the per-move timing.
+  virtual bool has_quick_move() const { return false; }
+  /// The move analyze(b, {}) picks (nullopt when none is legal), at less cost where the AI has a
+  /// quick move.
+  virtual std::optional<Dir> quick_move(Board b) { return analyze(b, Limits{}).best; }
 };
 
 /// The names make_ai accepts, strongest first.

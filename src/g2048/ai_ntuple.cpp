@@ -15,25 +15,46 @@ class NTupleAi final : public Ai {
 
   Analysis analyze(Board b, const Limits&, const InfoCallback&) override {
     const auto t0 = core::now_us();
-    Analysis out = legal_moves(b);
-    // The same choice as best_move (the trainer's policy): the first of the largest values.
-    // Every afterstate's weights are requested before the first is summed.
-    std::array<Board, 4> after{};
+    Analysis out;
+    std::array<double, 4> values{};
+    out.best = choose(b, out.legal, values);
     for (Dir d : ALL_DIRS)
-      if (out.legal[index(d)]) net_->prefetch(after[index(d)] = b.after(d));
-    float best = 0;
-    for (Dir d : ALL_DIRS) {
-      if (!out.legal[index(d)]) continue;
-      const float v = static_cast<float>(b.gain(d)) + net_->late_value(after[index(d)]);
-      out.values[index(d)] = v;
-      ++out.nodes;
-      if (!out.best || v > best) out.best = d, best = v;
-    }
+      if (out.legal[index(d)]) out.values[index(d)] = values[index(d)], ++out.nodes;
     out.depth = 1;
     return finish(out, t0);
   }
 
+  bool has_quick_move() const override { return true; }
+  std::optional<Dir> quick_move(Board b) override {
+    std::array<bool, 4> legal{};
+    std::array<double, 4> values{};
+    return choose(b, legal, values);
+  }
+
  private:
+  // The same choice as best_move (the trainer's policy): the first of the largest values. Every
+  // legal afterstate's weights are asked for before the first is summed.
+  std::optional<Dir> choose(Board b, std::array<bool, 4>& legal, std::array<double, 4>& values) const {
+    const Moves m = b.moves();
+    std::array<Board, 4> after;
+    std::array<Dir, 4> dirs;
+    int n = 0;
+    for (Dir d : ALL_DIRS) {
+      legal[index(d)] = m.after[index(d)] != b;
+      if (legal[index(d)]) after[n] = m.after[index(d)], dirs[n++] = d;
+    }
+    std::array<float, 4> v;
+    net_->late_values(after.data(), n, v.data());
+    std::optional<Dir> best;
+    float top = 0;
+    for (int k = 0; k < n; ++k) {
+      const float value = static_cast<float>(m.gain[index(dirs[k])]) + v[k];
+      values[index(dirs[k])] = value;
+      if (!best || value > top) best = dirs[k], top = value;
+    }
+    return best;
+  }
+
   std::shared_ptr<const NTupleNetwork> net_;
 };
 

@@ -135,6 +135,22 @@ std::uint32_t Board::gain(Dir d) const {
   return t.gain[b & 0xFFFF] + t.gain[(b >> 16) & 0xFFFF] + t.gain[(b >> 32) & 0xFFFF] + t.gain[(b >> 48) & 0xFFFF];
 }
 
+Moves Board::moves() const {
+  const RowTables& t = row_tables();
+  const std::uint64_t x = bits_, tr = transposed().bits_;
+  Moves m;
+  m.after[index(Dir::Up)] = Board(slide_cols(tr, t.up));
+  m.after[index(Dir::Down)] = Board(slide_cols(tr, t.down));
+  m.after[index(Dir::Left)] = Board(slide_rows(x, t.left));
+  m.after[index(Dir::Right)] = Board(slide_rows(x, t.right));
+  auto gain = [&](std::uint64_t b) {
+    return t.gain[b & 0xFFFF] + t.gain[(b >> 16) & 0xFFFF] + t.gain[(b >> 32) & 0xFFFF] + t.gain[(b >> 48) & 0xFFFF];
+  };
+  m.gain[index(Dir::Up)] = m.gain[index(Dir::Down)] = gain(tr);
+  m.gain[index(Dir::Left)] = m.gain[index(Dir::Right)] = gain(x);
+  return m;
+}
+
 bool Board::has_move() const {
   for (Dir d : ALL_DIRS)
     if (can_move(d)) return true;

@@ -27,6 +27,8 @@ using Row = std::uint16_t;
 /// The largest exponent a Board cell holds.
 inline constexpr int MAX_BOARD_EXPONENT = 15;
 
+struct Moves;
+
 class Board {
  public:
   constexpr Board() = default;
@@ -46,6 +48,13 @@ class Board {
   /// Bit i set when cell i is empty.
   std::uint16_t empty_mask() const;
   int max_exponent() const;
+  /// Whether some cell holds exponent `e` or more (1..15), without a loop over the cells.
+  constexpr bool holds_at_least(int e) const {
+    const std::uint64_t lanes = 0x0101010101010101ULL * static_cast<std::uint64_t>(16 - e);
+    const std::uint64_t lo = (bits_ & 0x0F0F0F0F0F0F0F0FULL) + lanes;
+    const std::uint64_t hi = ((bits_ >> 4) & 0x0F0F0F0F0F0F0F0FULL) + lanes;
+    return ((lo | hi) & 0x1010101010101010ULL) != 0;
+  }
   /// Tile downgrading (after Guei et al. 2022): while the largest tile is 2^from or more and some
   /// smaller tile is missing, every tile above the highest missing one moves one step down, so a
   /// late board reads as the same shape one tile lower. `steps` counts the steps taken.
@@ -58,6 +67,8 @@ class Board {
   /// Score gained by sliding in `d` (the sum of the merged tiles' values).
   std::uint32_t gain(Dir d) const;
   bool can_move(Dir d) const { return after(d) != *this; }
+  /// Every direction's after() and gain() at once (one transpose for both vertical moves).
+  Moves moves() const;
   bool has_move() const;
 
   Board transposed() const;
@@ -66,6 +77,13 @@ class Board {
 
  private:
   std::uint64_t bits_ = 0;
+};
+
+/// after() and gain() of every direction, indexed by index(Dir); a move is legal where its board
+/// differs from the board it was made on.
+struct Moves {
+  std::array<Board, 4> after;
+  std::array<std::uint32_t, 4> gain;
 };
 
 /// The row-slide lookup tables (built once, shared read-only by every thread).

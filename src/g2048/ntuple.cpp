@@ -96,6 +96,24 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
     for (std::size_t k = 0; k < t.size(); ++k) sh[k] = static_cast<std::uint8_t>(4 * t[k]);
     shifts_.push_back(sh);
     sizes_.push_back(static_cast<int>(t.size()));
+    // Split the cells into runs of consecutive cells; output nibble k holds cell t[k].
+    Runs runs;
+    int count = 0;
+    bool fits = true;
+    for (std::size_t k = 0; k < t.size() && fits;) {
+      std::size_t len = 1;
+      while (k + len < t.size() && t[k + len] == t[k] + len) ++len;
+      if (count == 2 || t[k] < k) {
+        fits = false;  // three runs, or a cell that would have to move up (left shift)
+        break;
+      }
+      runs.shift[count] = static_cast<std::uint8_t>(4 * (t[k] - k));
+      runs.mask[count] = ((std::uint64_t{1} << (4 * len)) - 1) << (4 * k);
+      ++count;
+      k += len;
+    }
+    runs.two = fits;
+    runs_.push_back(runs);
   }
   for (int stage = 0; stage < this->stages(); ++stage)
     for (const Tuple& t : layout_) {
@@ -108,6 +126,10 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
       if (storage == Storage::INT16) add(qtables_);
       else add(tables_);
     }
+}
+
+void NTupleNetwork::fill(float w) {
+  for (WeightTable& t : tables_) std::fill(t.begin(), t.end(), w);
 }
 
 NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
+#include <type_traits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -141,9 +143,37 @@ class NTupleNetwork {
   /// The value the AIs play with: a board whose largest tile is 2^DOWNGRADE_FROM_EXPONENT or more
   /// is valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
   float late_value(Board b) const {
+    if (!b.holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) return value(b);
     int steps = 0;
     const Board d = b.downgraded(params::DOWNGRADE_FROM_EXPONENT, steps);
     return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
+  }
+  /// late_value() of up to four afterstates at once (n <= 4), their weights asked for together so
+  /// that their cache misses overlap; out[k] is exactly late_value(boards[k]).
+  void late_values(const Board* boards, int n, float* out) const {
+    std::array<Board, 4> d{};
+    std::array<int, 4> steps{};
+    for (int k = 0; k < n; ++k) {
+      d[k] = boards[k];
+      if (boards[k].holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) {
+        d[k] = boards[k].downgraded(params::DOWNGRADE_FROM_EXPONENT, steps[k]);
+        if (steps[k] == 0) d[k] = boards[k];
+      }
+    }
+    values(d.data(), n, out);
+    for (int k = 0; k < n; ++k)
+      if (steps[k] != 0) out[k] *= static_cast<float>(1 << steps[k]);
+  }
+  /// value() of up to four afterstates at once (n <= 4), as late_values() does. The four sums run
+  /// side by side (each in value()'s order, so the same bits), not one after the other.
+  void values(const Board* boards, int n, float* out) const {
+    if (n <= 0) return;
+    if (storage_ == Storage::INT16) {
+      sum4<std::int32_t>(qtables_, boards, n, out, [](const std::int16_t* p) { return std::int32_t{*p}; });
+      for (int k = 0; k < n; ++k) out[k] = static_cast<float>(static_cast<double>(std::bit_cast<std::int32_t>(out[k])) * scale_);
+      return;
+    }
+    sum4<float>(tables_, boards, n, out, [](const float* p) { return load(p); });
   }
 
   /// The value of the afterstate `b`.
@@ -152,13 +182,15 @@ class NTupleNetwork {
     // caches: work out every address first and ask for them all, so that the reads overlap.
     const std::size_t count = SYMMETRIES * layout_.size();
     if (storage_ == Storage::INT16) {
-      const auto at = addresses(qtables_, b);
+      std::array<const std::int16_t*, MAX_TUPLES * SYMMETRIES> at;
+      addresses(qtables_, b, at.data());
       // Nothing writes an INT16 network: plain reads, summed exactly.
       int sum = 0;
       for (std::size_t i = 0; i < count; ++i) sum += *at[i];
       return static_cast<float>(sum * scale_);
     }
-    const auto at = addresses(tables_, b);
+    std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
+    addresses(tables_, b, at.data());
     float sum = 0;
     for (std::size_t i = 0; i < count; ++i) sum += load(at[i]);
     return sum;
@@ -179,6 +211,24 @@ class NTupleNetwork {
   void add(Board b, float delta) {
     for_each_feature(b, [&](std::size_t t, std::uint32_t i) { add_at(t, i, delta); });
   }
+  /// One TD(0) step in a single pass over the features of `b`: each weight moves by
+  /// alpha * (target - value(b)) / features(); returns the new value. The same arithmetic, in the
+  /// same order, as value(), add() and value() one after the other.
+  float update(Board b, float target, float alpha) {
+    const std::size_t count = SYMMETRIES * layout_.size();
+    std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
+    addresses(tables_, b, at.data());
+    float v = 0;
+    for (std::size_t i = 0; i < count; ++i) v += load(at[i]);
+    const float delta = alpha * (target - v) / static_cast<float>(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      float* w = const_cast<float*>(at[i]);
+      store(w, load(w) + delta);
+    }
+    float after = 0;
+    for (std::size_t i = 0; i < count; ++i) after += load(at[i]);
+    return after;
+  }
 
   /// Calls fn(t, i) for every feature of `b`: entry i of table t (the table of a tuple in the
   /// board's stage), symmetry by symmetry.
@@ -189,8 +239,13 @@ class NTupleNetwork {
     for (const Board s : syms)
       for (std::size_t t = 0; t < layout_.size(); ++t) fn(base + t, index(t, s));
   }
+  /// Weight i of table t, read as concurrent training reads it; FLOAT32 storage.
+  float at(std::size_t t, std::uint32_t i) const { return load(t, i); }
   /// Adds `delta` to one weight (lock-free, like add).
   void add_at(std::size_t t, std::uint32_t i, float delta) { store(t, i, load(t, i) + delta); }
+
+  /// Sets every weight to `w` (FLOAT32 storage): optimistic initialisation.
+  void fill(float w);
 
   /// Every weight of table `t` (16^cells entries; t < table_count()); FLOAT32 storage.
   WeightTable& table(std::size_t t) { return tables_[t]; }
@@ -206,22 +261,48 @@ class NTupleNetwork {
   // The address of every feature of `b` in `tables` (FLOAT32's or INT16's), each already asked
   // for, symmetry by symmetry.
   template <class Table>
-  std::array<const typename Table::value_type*, MAX_TUPLES * SYMMETRIES> addresses(const std::vector<Table>& tables, Board b) const {
+  void addresses(const std::vector<Table>& tables, Board b, const typename Table::value_type** at) const {
     const auto syms = symmetries(b);
     const std::size_t n = layout_.size();
     const Table* stage = &tables[static_cast<std::size_t>(stage_of(b)) * n];
-    std::array<const typename Table::value_type*, MAX_TUPLES * SYMMETRIES> at;
     for (std::size_t s = 0; s < SYMMETRIES; ++s)
       for (std::size_t t = 0; t < n; ++t) {
         at[s * n + t] = &stage[t][index(t, syms[s])];
-        __builtin_prefetch(at[s * n + t]);
+        if (PREFETCH) __builtin_prefetch(at[s * n + t]);
       }
-    return at;
+  }
+  // Four sums side by side in registers, each in feature order; boards past n repeat the first.
+  // Sum is float (out holds the sums) or int32 (out holds their bits, for values() to scale).
+  template <class Sum, class Table, class Read>
+  void sum4(const std::vector<Table>& tables, const Board* boards, int n, float* out, Read read) const {
+    using W = typename Table::value_type;
+    const std::size_t count = SYMMETRIES * layout_.size();
+    std::array<const W*, MAX_TUPLES * SYMMETRIES> a0, a1, a2, a3;
+    addresses(tables, boards[0], a0.data());
+    addresses(tables, boards[n > 1 ? 1 : 0], a1.data());
+    addresses(tables, boards[n > 2 ? 2 : 0], a2.data());
+    addresses(tables, boards[n > 3 ? 3 : 0], a3.data());
+    Sum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      s0 += read(a0[i]);
+      s1 += read(a1[i]);
+      s2 += read(a2[i]);
+      s3 += read(a3[i]);
+    }
+    const std::array<Sum, 4> sums{s0, s1, s2, s3};
+    for (int k = 0; k < n; ++k) {
+      if constexpr (std::is_same_v<Sum, float>) out[k] = sums[k];
+      else out[k] = std::bit_cast<float>(sums[k]);
+    }
   }
 
+  static constexpr bool PREFETCH = true;
   std::uint32_t index(std::size_t t, Board s) const {
-    const auto& sh = shifts_[t];
     const std::uint64_t bits = s.bits();
+    // A tuple of at most two runs of consecutive cells (every default tuple): two shifts and masks.
+    const Runs& r = runs_[t];
+    if (r.two) return static_cast<std::uint32_t>(((bits >> r.shift[0]) & r.mask[0]) | ((bits >> r.shift[1]) & r.mask[1]));
+    const auto& sh = shifts_[t];
     std::uint32_t i = 0;
     for (int k = 0; k < sizes_[t]; ++k) i |= static_cast<std::uint32_t>((bits >> sh[k]) & 0xF) << (4 * k);
     return i;
@@ -237,11 +318,20 @@ class NTupleNetwork {
   void store(std::size_t t, std::uint32_t i, float v) {
     std::atomic_ref<float>(tables_[t][i]).store(v, std::memory_order_relaxed);
   }
+  static void store(float* p, float v) { std::atomic_ref<float>(*p).store(v, std::memory_order_relaxed); }
 
   std::vector<Tuple> layout_;
   StageThresholds thresholds_;
   std::vector<std::array<std::uint8_t, MAX_TUPLE_CELLS>> shifts_;
   std::vector<int> sizes_;
+  // A tuple's index as at most two runs of consecutive ascending cells: run k is the board shifted
+  // right by shift[k] under mask[k] (two = false: the tuple needs the cell-by-cell loop).
+  struct Runs {
+    bool two = false;
+    std::array<std::uint8_t, 2> shift{};
+    std::array<std::uint64_t, 2> mask{};
+  };
+  std::vector<Runs> runs_;
   Storage storage_ = Storage::FLOAT32;
   double scale_ = 1.0;
   std::vector<WeightTable> tables_;   // FLOAT32

@@ -241,3 +241,94 @@ TEST(NTupleFile, TrainingStateRoundTripsAndOlderVersionsStillLoad) {
   flipped[bytes.size() - 5] = static_cast<char>(flipped[bytes.size() - 5] ^ 0x08);
   EXPECT_FALSE(decode_network(flipped).ok());
 }
+
+TEST(NTupleOtd, AnOptimisticNetworkValuesEveryBoardAtItsValueAndLearnsItDown) {
+  NTupleNetwork net(small_layout());
+  net.fill(320000.0f / static_cast<float>(net.features()));
+  for (const char* text : {"2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2", "1024,512,4,2/8,16,0,0/0,0,2,0/0,0,0,0"})
+    EXPECT_EQ(net.value(board(text)), 320000.0f) << text;
+  // TD toward what games really score brings the values down from there.
+  TrainConfig cfg;
+  cfg.games = 40;
+  cfg.seed = 3;
+  cfg.fine_tune_start = 1.0;
+  train(net, cfg);
+  const Board start = board("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2");
+  EXPECT_LT(net.value(start.after(Dir::Left)), 320000.0f);
+  EXPECT_GT(net.value(start.after(Dir::Left)), 0.0f);
+}
+
+TEST(NTupleLambda, TheTargetIsTheLambdaReturn) {
+  EXPECT_EQ(lambda_target(8, 100, 50, 0), 108);   // TD(0): reward + next value
+  EXPECT_EQ(lambda_target(8, 100, 50, 1), 58);    // lambda 1: reward + the rest of the game
+  EXPECT_EQ(lambda_target(8, 100, 50, 0.5f), 83);  // halfway
+  // Unrolled over a game's end: with lambda 1 the target of the first afterstate is the score the
+  // game went on to make, whatever the values.
+  float target = 0;
+  for (const float reward : {4.0f, 0.0f, 16.0f, 8.0f}) target = lambda_target(reward, 1e6f, target, 1.0f);
+  EXPECT_EQ(target, 28.0f);
+}
+
+TEST(NTupleLambda, LambdaZeroIsTdZeroAndOtherLambdasLearnReproducibly) {
+  TrainConfig cfg;
+  cfg.games = 40;
+  cfg.seed = 4;
+  cfg.fine_tune_start = 1.0;
+  NTupleNetwork td0(small_layout()), zero(small_layout()), half(small_layout()), again(small_layout());
+  train(td0, cfg);
+  cfg.lambda = 0;
+  train(zero, cfg);
+  EXPECT_TRUE(same_weights(td0, zero));
+  cfg.lambda = 0.5;
+  train(half, cfg);
+  train(again, cfg);
+  EXPECT_TRUE(same_weights(half, again));
+  EXPECT_FALSE(same_weights(half, td0));
+  const Board start = board("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2");
+  EXPECT_GT(half.value(start.after(Dir::Left)), 0.0f);
+}
+
+TEST(NTupleTrain, AStagedRunStoppedAndResumedInEachStageEqualsOneRun) {
+  // The recipe's shape: optimistic TD for the first games, then TC, each stage resumable.
+  TrainConfig otd;
+  otd.seed = 12;
+  otd.report_games = 10;
+  otd.fine_tune_start = 1.0;
+  TrainConfig tc = otd;
+  tc.tc = true;
+  tc.alpha = 1.0;
+  auto fresh = [] {
+    NTupleNetwork net(small_layout());
+    net.fill(40000.0f / static_cast<float>(net.features()));
+    return net;
+  };
+  NTupleNetwork whole = fresh();
+  TrainState whole_state;
+  otd.games = 40;
+  train(whole, otd, {}, &whole_state);
+  tc.games = 70;
+  train(whole, tc, {}, &whole_state);
+
+  // The same stages, each stopped halfway, saved, loaded and resumed.
+  auto reload = [](const NTupleNetwork& net, const TrainState& state) {
+    auto loaded = decode_checkpoint(encode_network(net, {}, &state));
+    EXPECT_TRUE(loaded.ok()) << loaded.error();
+    return std::move(loaded).value();
+  };
+  NTupleNetwork first = fresh();
+  TrainState first_state;
+  otd.games = 20;
+  train(first, otd, {}, &first_state);
+  Checkpoint c = reload(first, first_state);
+  otd.games = 40;
+  train(c.net, otd, {}, &c.state);
+  c = reload(c.net, c.state);
+  tc.games = 55;
+  train(c.net, tc, {}, &c.state);
+  c = reload(c.net, c.state);
+  tc.games = 70;
+  train(c.net, tc, {}, &c.state);
+  EXPECT_EQ(c.net.games_trained, 70u);
+  EXPECT_TRUE(same_weights(whole, c.net));
+  EXPECT_TRUE(same_state(whole_state, c.state));
+}

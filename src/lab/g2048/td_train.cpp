@@ -1,6 +1,7 @@
 #include "lab/g2048/td_train.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -12,11 +13,7 @@
 
 namespace tilestone::g2048 {
 
-float td_update(NTupleNetwork& net, Board b, float target, float alpha) {
-  const float delta = alpha * (target - net.value(b)) / static_cast<float>(net.features());
-  net.add(b, delta);
-  return net.value(b);
-}
+float td_update(NTupleNetwork& net, Board b, float target, float alpha) { return net.update(b, target, alpha); }
 
 namespace {
 // Relaxed atomic access, as the network does, keeps threads sharing the accumulators race-free.
@@ -27,10 +24,25 @@ void relaxed_add(float& x, float d) {
 }  // namespace
 
 float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha) {
-  const float error = target - net.value(b);
+  // The features once, each weight and its two accumulators asked for before the first is used.
+  struct Slot {
+    std::uint32_t t, i;
+  };
+  std::array<Slot, MAX_TUPLES * SYMMETRIES> slots;
+  std::size_t n = 0;
+  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
+    slots[n++] = {static_cast<std::uint32_t>(t), i};
+    __builtin_prefetch(&state.tc_error[t][i]);
+    __builtin_prefetch(&state.tc_abs[t][i]);
+    __builtin_prefetch(&net.table(t)[i]);
+  });
+  float value = 0;
+  for (std::size_t k = 0; k < n; ++k) value += net.at(slots[k].t, slots[k].i);
+  const float error = target - value;
   const float step = alpha * error / static_cast<float>(net.features());
   const float magnitude = std::fabs(error);
-  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto [t, i] = slots[k];
     float& e = state.tc_error[t][i];
     float& a = state.tc_abs[t][i];
     const float acc = relaxed_load(a);
@@ -38,19 +50,28 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
     net.add_at(t, i, step * coherence);
     relaxed_add(e, error);
     relaxed_add(a, magnitude);
-  });
-  return net.value(b);
+  }
+  float after = 0;
+  for (std::size_t k = 0; k < n; ++k) after += net.at(slots[k].t, slots[k].i);
+  return after;
 }
 
 Greedy best_move(const NTupleNetwork& net, Board b) {
   Greedy best;
   best.value = -std::numeric_limits<float>::infinity();
-  for (Dir d : ALL_DIRS) {
-    const Board a = b.after(d);
-    if (a == b) continue;
-    const std::uint32_t r = b.gain(d);
-    const float v = static_cast<float>(r) + net.value(a);
-    if (v > best.value) best = Greedy{d, a, r, v};
+  const Moves m = b.moves();
+  // The legal afterstates' weights are asked for together, then summed in direction order.
+  std::array<Board, 4> after;
+  std::array<Dir, 4> dirs;
+  int n = 0;
+  for (Dir d : ALL_DIRS)
+    if (m.after[index(d)] != b) after[n] = m.after[index(d)], dirs[n++] = d;
+  std::array<float, 4> values;
+  net.values(after.data(), n, values.data());
+  for (int k = 0; k < n; ++k) {
+    const std::uint32_t r = m.gain[index(dirs[k])];
+    const float v = static_cast<float>(r) + values[k];
+    if (v > best.value) best = Greedy{dirs[k], after[k], r, v};
   }
   return best;
 }
@@ -126,11 +147,20 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
 
   // Step 2. Learn backward: the last afterstate is worth nothing more, each earlier one the next
   // move's reward plus the (just updated) value of the next afterstate.
+  // With lambda > 0 the target is the lambda-return, built up the same way: the reward, plus
+  // (1 - lambda) of the next afterstate's new value and lambda of its own target.
+  // The weights of the afterstate a few steps ahead are asked for while this one learns: the game
+  // is long past, so they are no longer in the caches.
+  constexpr std::size_t PREFETCH_AHEAD = 2;
+  for (std::size_t k = path.size(); k-- > 0 && k + PREFETCH_AHEAD > path.size();) net.prefetch(path[k].after);
   float target = 0;
-  for (auto it = path.rbegin(); it != path.rend(); ++it) {
-    const float v = tc ? td_update_tc(net, *episode.state, it->after, target, episode.alpha)
-                       : td_update(net, it->after, target, episode.alpha);
-    target = static_cast<float>(it->reward) + v;
+  const float lambda = episode.lambda;
+  for (std::size_t k = path.size(); k-- > 0;) {
+    if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
+    const Visit& visit = path[k];
+    const float v = tc ? td_update_tc(net, *episode.state, visit.after, target, episode.alpha)
+                       : td_update(net, visit.after, target, episode.alpha);
+    target = lambda_target(static_cast<float>(visit.reward), v, target, lambda);
   }
   return out;
 }
@@ -145,6 +175,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.restart_from = config.restart_from;
   episode.restart_pool = config.restart_pool;
   episode.restart_min_exponent = config.restart_min_exponent;
+  episode.lambda = static_cast<float>(config.lambda);
   std::mutex pool_mutex;
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();

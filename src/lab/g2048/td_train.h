@@ -41,6 +41,8 @@ struct TrainConfig {
   /// only from games begun on the empty board, so restarted games train the late game as the
   /// player's own games reach it.
   int restart_min_exponent = 0;
+  /// TD(lambda): each afterstate learns toward the lambda-return of the rest of its game (0: TD(0)).
+  double lambda = 0;
 };
 
 /// The tiles whose rates the reports count: 2048, 4096, 8192, 16384, 32768.
@@ -69,12 +71,19 @@ struct TrainHooks {
   const std::atomic<bool>* stop = nullptr;                  ///< set it to stop after the games under way
 };
 
-/// One TD(0) step toward `target` for afterstate `b`; returns the new value.
+/// One TD step toward `target` for afterstate `b`; returns the new value.
 float td_update(NTupleNetwork& net, Board b, float target, float alpha);
 /// The same step with temporal coherence: each weight moves by alpha * |E| / A of the error
 /// shared among the features (alpha while A = 0), then E and A take in the error. `state` must
 /// have TC accumulators for `net`. Returns the new value.
 float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha);
+
+/// The target of the afterstate before one whose move gained `reward`, whose value after its own
+/// step is `value` and whose target was `target`: reward + value for TD(0), the lambda-return
+/// reward + (1 - lambda) value + lambda target otherwise (at lambda 1, the rest of the game's score).
+inline float lambda_target(float reward, float value, float target, float lambda) {
+  return lambda == 0 ? reward + value : reward + (1 - lambda) * value + lambda * target;
+}
 
 /// What one training game did.
 struct GameOutcome {
@@ -93,6 +102,7 @@ struct Episode {
   double restart_from = params::RESTART_FROM;
   std::size_t restart_pool = params::RESTART_POOL;
   int restart_min_exponent = 0;     ///< pool boards hold at least this tile (0: any)
+  float lambda = 0;                 ///< TD(lambda); 0 is TD(0)
   std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
 };
 /// Plays one training game with `seed` and learns from it. The spawns come from `seed` alone; the

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# A long n-tuple training run as a sequence of resumable stages: run the same command again after
+# a stopped machine and it goes on from the last checkpoint (every CHECKPOINT games), skipping the
+# stages already done. The default recipe is optimistic TD, then temporal coherence:
+#
+#   stage 1, OTD: a new network valued VALUE everywhere, TD(0) at a fixed step ALPHA, to
+#                 OTD_SHARE of GAMES;
+#   stage 2, TC:  temporal coherence (a step per weight, TC_ALPHA its meta step) to GAMES.
+#
+#   scripts/train_2048_stages.sh TILESTONE WORK GAMES
+#   e.g. scripts/train_2048_stages.sh build/tilestone ~/ntuple-otd-tc 1000000
+#
+# WORK/ holds network.tsn (the checkpoint, float32 with the training state), stage<k>.done
+# markers, train.csv and curve.svg (the learning curve), and network-int16.tsn, the network
+# to play with once the last stage is done. Settings, from the environment:
+#   SEED (1), VALUE (320000), ALPHA (0.1), OTD_SHARE (0.9), TC_ALPHA (1.0), LAMBDA (0),
+#   STAGES ("": one set of weights; e.g. 16384 for a second stage of weights from that tile on,
+#   given from the start), CHECKPOINT (10000 games), THREADS (1: reproducible).
+set -euo pipefail
+[ $# -eq 3 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+bin=$(realpath "$1") work=$2 games=$3
+: "${SEED:=1}" "${VALUE:=320000}" "${ALPHA:=0.1}" "${OTD_SHARE:=0.9}" "${TC_ALPHA:=1.0}" "${LAMBDA:=0}"
+: "${STAGES:=}" "${CHECKPOINT:=10000}" "${THREADS:=1}"
+mkdir -p "$work"
+# Ctrl-C or a TERM: the trainer saves its checkpoint and returns; no stage is then marked done.
+trap 'echo "stopped: the same command goes on from the checkpoint" >&2; exit 130' INT TERM
+net=$work/network.tsn
+otd_games=$(awk -v g="$games" -v s="$OTD_SHARE" 'BEGIN { printf "%d", g * s }')
+common=(--out "$net" --seed "$SEED" --threads "$THREADS" --lambda "$LAMBDA" --fine-tune-start 1
+        --checkpoint-every "$CHECKPOINT" --log "$work/train.csv" --svg "$work/curve.svg")
+[ -n "$STAGES" ] && common+=(--stages "$STAGES")
+
+# Stage 1: optimistic TD. A fresh start when there is no checkpoint yet, else a resumed one.
+if [ ! -f "$work/stage1.done" ]; then
+  echo "stage 1: optimistic TD (value $VALUE, alpha $ALPHA) to $otd_games games"
+  if [ -f "$net" ]; then
+    "$bin" 2048 train "${common[@]}" --resume "$net" --games "$otd_games" --alpha "$ALPHA"
+  else
+    "$bin" 2048 train "${common[@]}" --optimistic "$VALUE" --games "$otd_games" --alpha "$ALPHA"
+  fi
+  touch "$work/stage1.done"
+fi
+
+# Stage 2: temporal coherence from the OTD weights (its accumulators start from zero).
+if [ ! -f "$work/stage2.done" ]; then
+  echo "stage 2: temporal coherence (meta step $TC_ALPHA) to $games games"
+  "$bin" 2048 train "${common[@]}" --resume "$net" --games "$games" --tc --alpha "$TC_ALPHA"
+  touch "$work/stage2.done"
+fi
+
+# The network to play with: int16, half the memory (the checkpoint stays for more training).
+"$bin" 2048 train --resume "$net" --out "$work/network-int16.tsn" --games "$games" --tc --encoding int16 --quiet
+echo "done: $work/network-int16.tsn"

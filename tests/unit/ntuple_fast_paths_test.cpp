@@ -1,0 +1,130 @@
+// The fast paths of the n-tuple network and the 2048 board give exactly what the plain ones give:
+// the two-run tuple index, four values at once, all four moves at once, the downgrade check and
+// the n-tuple AI's quick move.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "core/rng.h"
+#include "g2048/ai.h"
+#include "g2048/game.h"
+#include "g2048/ntuple.h"
+
+using namespace tilestone;
+using namespace tilestone::g2048;
+
+namespace {
+
+// A board of random exponents up to `top`, about a third of the cells empty.
+Board random_board(core::Rng& rng, int top) {
+  Board b;
+  for (int c = 0; c < 16; ++c)
+    if (rng.below(3) != 0) b = b.with(c, 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(top))));
+  return b;
+}
+
+NTupleNetwork random_network(std::vector<Tuple> layout, std::uint64_t seed) {
+  NTupleNetwork net(std::move(layout));
+  core::Rng rng(seed);
+  for (std::size_t t = 0; t < net.table_count(); ++t)
+    for (float& w : net.table(t)) w = static_cast<float>(rng.uniform() * 200.0 - 100.0);
+  return net;
+}
+
+// The index the file format defines: nibble k of the index is the exponent in cell t[k].
+std::uint32_t reference_index(const Tuple& t, Board b) {
+  std::uint32_t i = 0;
+  for (std::size_t k = 0; k < t.size(); ++k) i |= static_cast<std::uint32_t>(b.at(t[k])) << (4 * k);
+  return i;
+}
+
+}  // namespace
+
+TEST(NTupleFast, EveryTupleIndexIsTheCellsInTupleOrder) {
+  // Two runs (the default tuples), one run, out-of-order cells, three runs and a falling run:
+  // the fast index where it applies, the cell-by-cell loop where not, the same numbers.
+  const std::vector<std::vector<Tuple>> layouts{
+      default_layout(),
+      {{0, 1, 2, 3}, {5, 6, 7}, {9, 8}, {15}},
+      {{3, 2, 1, 0}, {0, 2, 4, 6}, {12, 13, 1, 2}, {10, 11, 4, 5, 14, 15}}};
+  core::Rng rng(11);
+  for (const auto& layout : layouts) {
+    const NTupleNetwork net(layout);
+    for (int trial = 0; trial < 300; ++trial) {
+      const Board b = random_board(rng, 15);
+      std::vector<std::pair<std::size_t, std::uint32_t>> seen;
+      net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) { seen.emplace_back(t, i); });
+      ASSERT_EQ(seen.size(), layout.size() * SYMMETRIES);
+      const auto syms = symmetries(b);
+      for (std::size_t s = 0; s < SYMMETRIES; ++s)
+        for (std::size_t t = 0; t < layout.size(); ++t)
+          ASSERT_EQ(seen[s * layout.size() + t].second, reference_index(layout[t], syms[s]))
+              << format_layout(layout) << " tuple " << t << " symmetry " << s << " board " << std::hex << b.bits();
+    }
+  }
+}
+
+TEST(NTupleFast, FourValuesAtOnceAreEachValueExactly) {
+  const NTupleNetwork net = random_network(default_layout(), 4);
+  core::Rng rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::array<Board, 4> boards;
+    for (Board& b : boards) b = random_board(rng, 15);
+    for (int n = 1; n <= 4; ++n) {
+      std::array<float, 4> out{};
+      net.values(boards.data(), n, out.data());
+      for (int k = 0; k < n; ++k) {
+        const float one = net.value(boards[static_cast<std::size_t>(k)]);
+        EXPECT_EQ(std::memcmp(&out[static_cast<std::size_t>(k)], &one, sizeof one), 0) << n << " " << k;
+      }
+      net.late_values(boards.data(), n, out.data());
+      for (int k = 0; k < n; ++k) EXPECT_EQ(out[static_cast<std::size_t>(k)], net.late_value(boards[static_cast<std::size_t>(k)]));
+    }
+  }
+}
+
+TEST(NTupleFast, AllMovesAtOnceMatchEachMove) {
+  core::Rng rng(6);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Board b = random_board(rng, 14);
+    const Moves m = b.moves();
+    for (Dir d : ALL_DIRS) {
+      EXPECT_EQ(m.after[index(d)], b.after(d));
+      EXPECT_EQ(m.gain[index(d)], b.gain(d));
+    }
+  }
+}
+
+TEST(NTupleFast, HoldsAtLeastChecksEveryCell) {
+  core::Rng rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Board b = random_board(rng, 15);
+    for (int e = 1; e <= 15; ++e) EXPECT_EQ(b.holds_at_least(e), b.max_exponent() >= e) << std::hex << b.bits() << " " << e;
+  }
+  EXPECT_FALSE(Board{}.holds_at_least(1));
+  EXPECT_TRUE(Board{}.with(15, 15).holds_at_least(15));
+  EXPECT_FALSE(Board{}.with(0, 13).holds_at_least(14));
+}
+
+TEST(NTupleFast, TheQuickMoveIsTheAnalysedMove) {
+  auto net = std::make_shared<NTupleNetwork>(random_network(default_layout(), 8));
+  auto ai = make_ai(AiConfig("ntuple", std::nullopt, {}, net)).value();
+  ASSERT_TRUE(ai->has_quick_move());
+  Game game(21);
+  int moves = 0;
+  while (!game.over() && moves < 3000) {
+    const Board b = game.grid().to_board();
+    const std::optional<Dir> quick = ai->quick_move(b);
+    const Analysis a = ai->analyze(b, Limits{});
+    ASSERT_EQ(quick, a.best) << std::hex << b.bits();
+    ASSERT_TRUE(quick.has_value());
+    game.play(*quick);
+    ++moves;
+  }
+  EXPECT_GT(moves, 50);
+  // Searching AIs have no quick move.
+  auto searching = make_ai(AiConfig("expectimax", std::nullopt, "heuristic"));
+  ASSERT_TRUE(searching.ok()) << searching.error();
+  EXPECT_FALSE(searching.value()->has_quick_move());
+}
