@@ -10,6 +10,9 @@ Game::Game(std::uint64_t seed) : rng_(seed) {
 Game::Game(const Grid& grid, std::uint64_t score, std::uint64_t seed)
     : grid_(grid), score_(score), reached_win_(grid.max_exponent() >= WIN_EXPONENT), rng_(seed) {}
 
+Game::Game(const Grid& grid, std::uint64_t score, int moves, const core::Rng& rng)
+    : grid_(grid), score_(score), moves_(moves), reached_win_(grid.max_exponent() >= WIN_EXPONENT), rng_(rng) {}
+
 std::optional<Spawn> Game::spawn() {
   const int n = grid_.empty_count();
   if (n == 0) return std::nullopt;

@@ -35,6 +35,10 @@ class Game {
   explicit Game(std::uint64_t seed);
   /// A game that continues from `grid` with `score`; spawns come from `seed`.
   Game(const Grid& grid, std::uint64_t score, std::uint64_t seed);
+  /// A game that continues from `grid` after `moves` moves, its spawns drawn from `rng` as it
+  /// stands: how a game played on the 64-bit board (spawn_random draws the same spawns from the
+  /// same generator) goes on exactly once a tile grows past what that board holds.
+  Game(const Grid& grid, std::uint64_t score, int moves, const core::Rng& rng);
 
   const Grid& grid() const { return grid_; }
   std::uint64_t score() const { return score_; }

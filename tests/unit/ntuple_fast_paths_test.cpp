@@ -9,7 +9,9 @@
 #include "core/rng.h"
 #include "g2048/ai.h"
 #include "g2048/game.h"
+#include "g2048/grid.h"
 #include "g2048/ntuple.h"
+#include "lab/g2048/bench.h"
 
 using namespace tilestone;
 using namespace tilestone::g2048;
@@ -127,4 +129,65 @@ TEST(NTupleFast, TheQuickMoveIsTheAnalysedMove) {
   auto searching = make_ai(AiConfig("expectimax", std::nullopt, "heuristic"));
   ASSERT_TRUE(searching.ok()) << searching.error();
   EXPECT_FALSE(searching.value()->has_quick_move());
+}
+
+TEST(NTupleFast, ABenchGameOnTheBoardIsTheGamePlayedMoveByMove) {
+  // The bench's quick path plays on the 64-bit board; the same seeds played through Game and
+  // analyze() (the timed path) give the same games.
+  auto net = std::make_shared<NTupleNetwork>(random_network(default_layout(), 9));
+  BenchConfig cfg;
+  cfg.ai = AiConfig("ntuple", std::nullopt, {}, net);
+  cfg.games = 6;
+  cfg.seed = 17;
+  const auto report = run_bench_games(cfg);
+  ASSERT_TRUE(report.ok()) << report.error();
+  ASSERT_EQ(report->games.size(), 6u);
+  auto ai = make_ai(cfg.ai).value();
+  for (const GameRecord& g : report->games) {
+    Game game(g.seed);
+    while (!game.over()) game.play(*ai->analyze(game.grid().to_board(), Limits{}).best);
+    EXPECT_EQ(g.score, game.score()) << g.index;
+    EXPECT_EQ(g.moves, game.moves()) << g.index;
+    EXPECT_EQ(g.max_exponent, game.grid().max_exponent()) << g.index;
+  }
+}
+
+TEST(NTupleFast, AGameGoesOnFromTheBoardAndItsGeneratorExactly) {
+  // Played on the board with spawn_random for a while, then handed to Game with the generator as
+  // it stands: the same grids, scores and spawns as one Game from the start.
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    Game whole(seed);
+    core::Rng rng(seed);
+    Board b = spawn_random(spawn_random(Board{}, rng), rng);
+    ASSERT_EQ(b, whole.grid().to_board());
+    std::uint64_t score = 0;
+    const Dir cycle[] = {Dir::Left, Dir::Up, Dir::Right, Dir::Up};
+    int k = 0;
+    auto next_dir = [&](Board now) {
+      for (int tries = 0; tries < 8; ++tries, ++k)
+        if (now.can_move(cycle[k % 4])) return cycle[k++ % 4];
+      for (Dir d : ALL_DIRS)
+        if (now.can_move(d)) return d;
+      return Dir::Down;
+    };
+    int moves = 0;
+    for (; moves < 40 && b.has_move(); ++moves) {
+      const Dir d = next_dir(b);
+      score += b.gain(d);
+      b = spawn_random(b.after(d), rng);
+      ASSERT_TRUE(whole.play(d).has_value());
+      ASSERT_EQ(b, whole.grid().to_board()) << seed << " move " << moves;
+      ASSERT_EQ(score, whole.score());
+    }
+    Game rest(Grid::from_board(b), score, moves, rng);
+    EXPECT_EQ(rest.moves(), whole.moves());
+    while (!whole.over()) {
+      const Dir d = next_dir(whole.grid().to_board());
+      ASSERT_TRUE(whole.play(d).has_value());
+      ASSERT_TRUE(rest.play(d).has_value());
+      ASSERT_EQ(rest.grid(), whole.grid());
+      ASSERT_EQ(rest.score(), whole.score());
+    }
+    EXPECT_TRUE(rest.over());
+  }
 }

@@ -21,35 +21,66 @@ struct PlayedGame {
   bool cut_short = false;  ///< the run's deadline ended it
 };
 
-// Plays `game` out with an AI that answers without a search (the n-tuple AI's one ply): the same
-// moves as the timed loop below, but the clock is read once per game, not twice per move, so the
-// moves/s reported is the player's and the game's own speed. The per-move times stay empty.
-PlayedGame play_quick(const BenchConfig& cfg, PlayedGame out, Game& game, Ai& ai) {
+// Plays a game with an AI that answers without a search (the n-tuple AI's one ply): the moves of
+// the timed loop below, at the speed of the player itself. The clock is read once per game, not
+// twice per move (the per-move times stay empty), and while no tile is 32768 the game runs on the
+// 64-bit board, whose moves are then exact and whose spawns (spawn_random) are the game's own:
+// the same generator, the same draws. From 32768 on the exact game takes over.
+PlayedGame play_quick(const BenchConfig& cfg, PlayedGame out, Ai& ai) {
   const auto t0 = core::now_us();
-  while (!game.over()) {
-    if ((game.moves() & 255) == 0 && game.moves() > 0) {
-      if (cfg.cancelled && cfg.cancelled()) break;
-      if (cfg.deadline.expired()) {
-        out.record.stopped = out.cut_short = true;
-        break;
-      }
-    }
-    if (cfg.stop_at_exponent > 0 && game.grid().max_exponent() >= cfg.stop_at_exponent) {
-      out.record.stopped = true;
+  core::Rng rng(out.record.seed);
+  Board b = spawn_random(spawn_random(Board{}, rng), rng);
+  std::uint64_t score = 0;
+  int moves = 0;
+  bool over = false;
+  // Every 256 moves: a cancelled run or a spent deadline ends the game here.
+  auto should_stop = [&](int played) {
+    if ((played & 255) != 0 || played == 0) return false;
+    if (cfg.cancelled && cfg.cancelled()) return true;
+    if (cfg.deadline.expired()) return out.record.stopped = out.cut_short = true;
+    return false;
+  };
+  auto reached_stop_tile = [&](int max_exponent) {
+    return cfg.stop_at_exponent > 0 && max_exponent >= cfg.stop_at_exponent && (out.record.stopped = true);
+  };
+  while (!b.holds_at_least(MAX_BOARD_EXPONENT)) {
+    if (should_stop(moves) || reached_stop_tile(b.max_exponent())) {
+      over = true;
       break;
     }
-    const std::optional<Dir> best = ai.quick_move(game.grid().to_board());
-    bool played = best && game.play(*best);
-    for (Dir d : ALL_DIRS) {
-      if (played) break;
-      played = game.play(d).has_value();
+    const std::optional<Dir> best = ai.quick_move(b);
+    if (!best) {
+      over = true;
+      break;
     }
-    if (cfg.on_move) cfg.on_move({out.record.index, game.moves(), game.score(), game.grid().max_exponent()});
+    score += b.gain(*best);
+    b = spawn_random(b.after(*best), rng);
+    ++moves;
+    if (cfg.on_move) cfg.on_move({out.record.index, moves, score, b.max_exponent()});
+  }
+  if (!over) {
+    Game game(Grid::from_board(b), score, moves, rng);
+    while (!game.over()) {
+      if (should_stop(game.moves()) || reached_stop_tile(game.grid().max_exponent())) break;
+      const std::optional<Dir> best = ai.quick_move(game.grid().to_board());
+      // Past 32768 the AI's board is a clamped image of the grid (see play_one).
+      bool played = best && game.play(*best);
+      for (Dir d : ALL_DIRS) {
+        if (played) break;
+        played = game.play(d).has_value();
+      }
+      if (cfg.on_move) cfg.on_move({out.record.index, game.moves(), game.score(), game.grid().max_exponent()});
+    }
+    score = game.score();
+    moves = game.moves();
+    b = game.grid().to_board();
+    out.record.max_exponent = game.grid().max_exponent();
+  } else {
+    out.record.max_exponent = b.max_exponent();
   }
   out.record.think_ms = static_cast<double>(core::now_us() - t0) / 1000.0;
-  out.record.score = game.score();
-  out.record.max_exponent = game.grid().max_exponent();
-  out.record.moves = game.moves();
+  out.record.score = score;
+  out.record.moves = moves;
   return out;
 }
 
@@ -57,9 +88,9 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
   PlayedGame out;
   out.record.index = index;
   out.record.seed = core::derive_seed(cfg.seed, static_cast<std::uint64_t>(index));
+  if (ai.has_quick_move()) return play_quick(cfg, std::move(out), ai);
   Game game(out.record.seed);
   Limits limits = cfg.limits;
-  if (ai.has_quick_move()) return play_quick(cfg, std::move(out), game, ai);
   while (!game.over()) {
     if (cfg.cancelled && cfg.cancelled()) break;
     if (game.moves() > 0 && cfg.deadline.expired()) {
