@@ -46,6 +46,7 @@ struct TrainOptions {
   int zstd_level = 3;
   int int16_step = 1;
   bool tc = false;
+  bool forward = false;
   bool quiet = false;
   int restart_min_tile = 0;
 };
@@ -78,6 +79,7 @@ void run_train(const TrainOptions& o) {
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
   if (o.optimistic > 0 && !o.resume.empty())
     throw UsageError("--optimistic sets the weights of a new network: it does not go with --resume");
+  if (o.forward && o.lambda > 0) throw UsageError("--forward is TD(0): it does not go with --lambda");
   std::unique_ptr<NTupleNetwork> net;
   TrainState state;
   if (!o.resume.empty()) {
@@ -144,6 +146,7 @@ void run_train(const TrainOptions& o) {
   cfg.restart_share = o.restart_share;
   cfg.restart_min_exponent = restart_min_exponent;
   cfg.lambda = o.lambda;
+  cfg.forward = o.forward;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = static_cast<std::uint64_t>(o.checkpoint_every);
@@ -206,6 +209,9 @@ void add_2048_train_command(CLI::App& g2048) {
              "weights); e.g. 320000");
   add_number(cmd, "--lambda", o->lambda, "LAMBDA", 0, 0.99,
              "TD(lambda): learn toward the lambda-return of the rest of the game (0: TD(0))");
+  cmd->add_flag("--forward", o->forward,
+                "forward TD(0): learn each move as the next is chosen (faster: the weights are still in the caches) "
+                "instead of backward from the end of each game");
   add_text(cmd, "--resume", o->resume, "FILE", "continue from this network file (and its TC accumulators and restart pool)");
   cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
   add_number(cmd, "--restart-share", o->restart_share, "SHARE", 0, params::RESTART_SHARE_MAX,

@@ -114,6 +114,7 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
     }
     runs.two = fits;
     runs_.push_back(runs);
+    all_two_runs_ = (runs_.size() == 1 || all_two_runs_) && fits;
   }
   for (int stage = 0; stage < this->stages(); ++stage)
     for (const Tuple& t : layout_) {

@@ -262,14 +262,46 @@ class NTupleNetwork {
   // for, symmetry by symmetry.
   template <class Table>
   void addresses(const std::vector<Table>& tables, Board b, const typename Table::value_type** at) const {
-    const auto syms = symmetries(b);
     const std::size_t n = layout_.size();
     const Table* stage = &tables[static_cast<std::size_t>(stage_of(b)) * n];
+    if (all_two_runs_) {
+      // The common layouts with the tuple count fixed at compile time: the shifts, masks and
+      // table bases stay in registers and the 8 x N index computations unroll.
+      switch (n) {
+        case 4: return gather<4>(stage, b, at);
+        case 5: return gather<5>(stage, b, at);
+        case 6: return gather<6>(stage, b, at);
+        case 8: return gather<8>(stage, b, at);
+        default: break;
+      }
+    }
+    const auto syms = symmetries(b);
     for (std::size_t s = 0; s < SYMMETRIES; ++s)
       for (std::size_t t = 0; t < n; ++t) {
         at[s * n + t] = &stage[t][index(t, syms[s])];
         if (PREFETCH) __builtin_prefetch(at[s * n + t]);
       }
+  }
+  template <std::size_t N, class Table>
+  void gather(const Table* stage, Board b, const typename Table::value_type** at) const {
+    using W = typename Table::value_type;
+    std::array<const W*, N> base;
+    std::array<std::uint64_t, N> m0, m1;
+    std::array<unsigned, N> s0, s1;
+    for (std::size_t t = 0; t < N; ++t) {
+      base[t] = stage[t].data();
+      m0[t] = runs_[t].mask[0], m1[t] = runs_[t].mask[1];
+      s0[t] = runs_[t].shift[0], s1[t] = runs_[t].shift[1];
+    }
+    const auto syms = symmetries(b);
+    for (std::size_t s = 0; s < SYMMETRIES; ++s) {
+      const std::uint64_t x = syms[s].bits();
+      for (std::size_t t = 0; t < N; ++t) {
+        const W* p = base[t] + (((x >> s0[t]) & m0[t]) | ((x >> s1[t]) & m1[t]));
+        at[s * N + t] = p;
+        if (PREFETCH) __builtin_prefetch(p);
+      }
+    }
   }
   // Four sums side by side in registers, each in feature order; boards past n repeat the first.
   // Sum is float (out holds the sums) or int32 (out holds their bits, for values() to scale).
@@ -332,6 +364,7 @@ class NTupleNetwork {
     std::array<std::uint64_t, 2> mask{};
   };
   std::vector<Runs> runs_;
+  bool all_two_runs_ = false;  // every tuple's index is two runs (gather<N> applies)
   Storage storage_ = Storage::FLOAT32;
   double scale_ = 1.0;
   std::vector<WeightTable> tables_;   // FLOAT32

@@ -332,3 +332,34 @@ TEST(NTupleTrain, AStagedRunStoppedAndResumedInEachStageEqualsOneRun) {
   EXPECT_TRUE(same_weights(whole, c.net));
   EXPECT_TRUE(same_state(whole_state, c.state));
 }
+
+TEST(NTupleForward, ForwardTdLearnsAsItPlaysReproduciblyAndResumes) {
+  TrainConfig cfg;
+  cfg.games = 40;
+  cfg.seed = 6;
+  cfg.fine_tune_start = 1.0;
+  cfg.forward = true;
+  NTupleNetwork a(small_layout()), b(small_layout()), backward(small_layout()), resumed(small_layout());
+  train(a, cfg);
+  train(b, cfg);
+  EXPECT_TRUE(same_weights(a, b));
+  const Board start = board("2,0,0,0/0,0,0,0/0,0,0,0/0,0,0,2");
+  EXPECT_GT(a.value(start.after(Dir::Left)), 0.0f);
+  cfg.games = 20;
+  train(resumed, cfg);
+  cfg.games = 40;
+  train(resumed, cfg);
+  EXPECT_TRUE(same_weights(a, resumed));
+  cfg.forward = false;
+  train(backward, cfg);
+  EXPECT_FALSE(same_weights(a, backward));
+
+  // A stop set before the run starts teaches nothing, forward or not.
+  std::atomic<bool> stop{true};
+  TrainHooks hooks;
+  hooks.stop = &stop;
+  NTupleNetwork untouched(small_layout());
+  cfg.forward = true;
+  train(untouched, cfg, hooks);
+  EXPECT_EQ(untouched.games_trained, 0u);
+}

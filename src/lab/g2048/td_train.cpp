@@ -102,21 +102,37 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   if (!out.restarted) b = spawn_random(spawn_random(Board{}, rng), rng);
   const bool tc = episode.state && episode.state->has_tc();
 
-  // Step 1. Play greedily on the current values.
+  // Forward TD learns as it plays, so a game it starts is played to its end (a few milliseconds):
+  // with one thread the games learnt from are still a prefix of the block.
+  const bool forward = episode.forward;
+  if (forward && stop && stop->load(std::memory_order_relaxed)) {
+    out.interrupted = true;
+    return out;
+  }
+
+  // Step 1. Play greedily on the current values. Forward TD moves the previous afterstate toward
+  // this move's reward plus its afterstate's value as soon as that is known, while its weights are
+  // still in the caches; the last afterstate toward 0.
   for (;;) {
     const Greedy g = best_move(net, b);
+    if (forward && !path.empty()) {
+      const Board prev = path.back().after;
+      const float target = g.dir ? g.value : 0.0f;
+      if (tc) td_update_tc(net, *episode.state, prev, target, episode.alpha);
+      else td_update(net, prev, target, episode.alpha);
+    }
     if (!g.dir) break;
     path.push_back({b, g.after, g.reward});
     out.score += g.reward;
     b = spawn_random(g.after, rng);
-    if ((path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
+    if (!forward && (path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
       out.interrupted = true;
       return out;
     }
   }
   // A game that ends after `stop` teaches nothing either: with one thread the games learnt from
   // are then exactly a prefix of the block, which a resumed run does not replay.
-  if (stop && stop->load(std::memory_order_relaxed)) {
+  if (!forward && stop && stop->load(std::memory_order_relaxed)) {
     out.interrupted = true;
     return out;
   }
@@ -144,6 +160,8 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
       episode.state->add_restart(out.late_board, episode.restart_pool);
     }
   }
+
+  if (forward) return out;
 
   // Step 2. Learn backward: the last afterstate is worth nothing more, each earlier one the next
   // move's reward plus the (just updated) value of the next afterstate.
@@ -176,6 +194,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.restart_pool = config.restart_pool;
   episode.restart_min_exponent = config.restart_min_exponent;
   episode.lambda = static_cast<float>(config.lambda);
+  episode.forward = config.forward;
   std::mutex pool_mutex;
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();
