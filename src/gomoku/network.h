@@ -155,6 +155,10 @@ std::string encode_network_file(const Network& net);
 /// a message that says which.
 core::Result<Network> decode_network_file(std::string_view bytes);
 core::Result<Network> load_network_file(const std::string& path);
+/// load_network_file() for play under `rule`: a network of another rule family is refused with a
+/// message naming the file and both rules (the engine would otherwise evaluate those boards
+/// classically without a word).
+core::Result<std::shared_ptr<const Network>> load_network_for(const std::string& path, Rule rule);
 /// Writes through a temporary and a rename; returns the bytes written.
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path);
 

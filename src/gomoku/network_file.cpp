@@ -140,6 +140,14 @@ core::Result<Network> load_network_file(const std::string& path) {
   return net;
 }
 
+core::Result<std::shared_ptr<const Network>> load_network_for(const std::string& path, Rule rule) {
+  auto net = load_network_file(path);
+  if (!net) return core::fail(net.error());
+  if (net->rule() != rule)
+    return core::fail(core::concat(path, " is a network for ", rule_name(net->rule()), ", not for ", rule_name(rule)));
+  return std::make_shared<const Network>(std::move(*net));
+}
+
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path) {
   const std::string bytes = encode_network_file(net);
   const std::string tmp = path + ".tmp";

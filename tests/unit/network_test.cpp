@@ -353,6 +353,22 @@ TEST(NetworkFile, SaveAndLoadThroughAFile) {
   EXPECT_NE(missing.error().find("cannot open"), std::string::npos) << missing.error();
 }
 
+TEST(NetworkFile, ANetworkIsLoadedForPlayOnlyUnderItsOwnRule) {
+  test_support::TempDir dir("network-rule");
+  const std::string path = (dir.path / "standard.tsnet").string();
+  ASSERT_TRUE(save_network_file(Network::random(Rule::STANDARD, 3), path));
+  const auto same = load_network_for(path, Rule::STANDARD);
+  ASSERT_TRUE(same) << same.error();
+  ASSERT_NE(*same, nullptr);
+  EXPECT_EQ((*same)->rule(), Rule::STANDARD);
+  const auto other = load_network_for(path, Rule::RENJU);
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().find(path), std::string::npos) << other.error();
+  EXPECT_NE(other.error().find(std::string(rule_name(Rule::STANDARD))), std::string::npos) << other.error();
+  EXPECT_NE(other.error().find(std::string(rule_name(Rule::RENJU))), std::string::npos) << other.error();
+  EXPECT_FALSE(load_network_for((dir.path / "none.tsnet").string(), Rule::STANDARD));
+}
+
 TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
   const Network net = Network::random(Rule::FREESTYLE, 6);
   const std::string good = encode_network_file(net);

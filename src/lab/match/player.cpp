@@ -251,13 +251,9 @@ core::Result<std::unique_ptr<Player>> make_player(const std::string& spec, gomok
   if (s->pbrain) return std::unique_ptr<Player>(std::make_unique<PbrainPlayer>(s->path, s->name));
   std::shared_ptr<const gomoku::Network> network;
   if (!s->network.empty()) {
-    auto loaded = gomoku::load_network_file(s->network);
+    auto loaded = gomoku::load_network_for(s->network, rule);
     if (!loaded) return core::fail("'" + spec + "': " + loaded.error());
-    // The engine would evaluate another rule's boards classically: say so instead.
-    if (loaded->rule() != rule)
-      return core::fail("'" + spec + "': the network is for " + std::string(gomoku::rule_name(loaded->rule())) +
-                        ", the match plays " + std::string(gomoku::rule_name(rule)));
-    network = std::make_shared<const gomoku::Network>(std::move(*loaded));
+    network = *loaded;
   }
   return std::unique_ptr<Player>(std::make_unique<LevelPlayer>(s->level, s->name, std::move(network)));
 }
