@@ -49,7 +49,7 @@ for round in $(seq 1 "$ROUNDS"); do
         rate=$("$tdl" -n 4x6patt -i "$their_net" -t "$their_games" -a 0.01 -s "$round" $mode 2>&1 | tdl_rate) ;;
       ours-play)
         rate=$("$ours" 2048 bench --ai ntuple --network "$our_net" --games "$PLAY_GAMES" --seed "$round" 2>&1 |
-          awk '/moves\/s per job/ { print int($4) }') ;;
+          awk '/moves\/s per job/ { print int($5) }') ;;
       tdl-play)
         rate=$("$tdl" -n 4x6patt -i "$their_net" -e "$their_play" -s "$round" 2>&1 | tdl_rate) ;;
     esac

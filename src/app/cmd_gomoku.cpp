@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands.h"
+#include "app/gomoku_network_option.h"
 #include "app/gomoku_record.h"
 #include "app/options.h"
 #include "app/outputs.h"
@@ -44,6 +45,7 @@ struct Common {
   int depth = 0;
   int threads = limits::DEFAULT_THREADS;
   std::uint64_t seed = limits::DEFAULT_SEED;
+  std::string network;
 };
 
 void add_common(CLI::App* cmd, Common& c) {
@@ -54,7 +56,10 @@ void add_common(CLI::App* cmd, Common& c) {
   add_depth(cmd, c.depth, 0, limits::MAX_DEPTH, "search to this depth (0: by time)");
   add_threads(cmd, c.threads, limits::MAX_THREADS);
   add_seed(cmd, c.seed);
+  add_text(cmd, "--network", c.network, "FILE",
+           "the strong level evaluates with this network file of the rule (default: the classical evaluation)");
 }
+
 
 Rule rule_or_throw(const std::string& name) {
   const auto r = parse_rule(name);
@@ -66,6 +71,14 @@ Level level_or_throw(const std::string& name) {
   const auto l = parse_level(name);
   if (!l) throw UsageError("unknown level '" + name + "' (scorer, minimax, montecarlo, strong)");
   return *l;
+}
+
+// The engine of --level, with the network of --network (strong only; checked against the rule).
+std::unique_ptr<Engine> engine_of(const Common& c, Rule rule) {
+  const Level level = level_or_throw(c.level);
+  if (!c.network.empty() && level != Level::STRONG)
+    throw UsageError("--network: only the strong level evaluates with a network, not " + c.level);
+  return make_engine(level, load_gomoku_network(c.network, rule));
 }
 
 Board board_or_throw(const std::string& moves, int size, Rule rule) {
@@ -119,14 +132,14 @@ void add_hint(CLI::App& g) {
   add_json_flag(cmd, *as_json);
   cmd->callback([cmd, opt, moves, as_json] {
     const Rule rule = rule_or_throw(opt->rule);
-    const Level level = level_or_throw(opt->level);
     const Board board = board_or_throw(*moves, opt->size, rule);
+    auto engine = engine_of(*opt, rule);
     if (game_over(board)) throw UsageError("the game in --moves is already over");
     Limits limits = limits_of(cmd, *opt);
     // Ctrl-C ends the search with the best move so far, which is printed as usual.
     const SignalStop interrupt;
     limits.stop = interrupt.token();
-    const auto r = make_engine(level)->search(board, limits);
+    const auto r = engine->search(board, limits);
     const bool stopped = interrupt.stopped();
     std::string pv;
     for (Point p : r.pv) pv += (pv.empty() ? "" : " ") + format_point(p, board.size());
@@ -138,6 +151,7 @@ void add_hint(CLI::App& g) {
                   {"x", r.move.x},
                   {"y", r.move.y},
                   {"level", opt->level},
+                  {"eval", opt->network.empty() ? "classical" : "network"},
                   {"value", r.value},
                   {"win_probability", std::round(win_probability(r.value) * 1e4) / 1e4},
                   {"score_text", format_value(r.value)},
@@ -185,7 +199,7 @@ void add_play(CLI::App& g) {
   cmd->callback([cmd, opt, ai_first, db] {
     check_db_options(*db);
     const Rule rule = rule_or_throw(opt->rule);
-    auto engine = make_engine(level_or_throw(opt->level));
+    auto engine = engine_of(*opt, rule);
     Board board(opt->size, rule);
     const Color ai = *ai_first ? Color::BLACK : Color::WHITE;
     const Limits limits = limits_of(cmd, *opt);

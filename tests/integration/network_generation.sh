@@ -32,6 +32,13 @@ check "the wrong rule is named" grep -q "network for freestyle, not for renju" "
 head -c 100 "$dir/net1/network.tsnet" > "$tmp/cut.tsnet"
 expect_status 2 gomoku selfplay --out "$tmp/c.tsd" --games 1 --nodes 300 --network "$tmp/cut.tsnet"
 
+# A hint with the network: the strong level takes it, says so, and other levels refuse it.
+expect_status 0 gomoku hint --moves h8 --depth 2 --json --network "$dir/net1/network.tsnet"
+check "the hint says it used the network" grep -q '"eval": "network"' "$tmp/out"
+expect_status 2 gomoku hint --moves h8 --depth 2 --level minimax --network "$dir/net1/network.tsnet"
+check "only the strong level takes a network" grep -q "only the strong level" "$tmp/err"
+expect_status 2 gomoku hint --moves h8 --depth 2 --rule renju --network "$dir/net1/network.tsnet"
+
 # netcheck: the network beside the classical evaluation on the generation's data.
 expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" "$dir"/gen1/*.data
 check "netcheck prints both evaluations' figures" grep -q "one ply picks the search's move" "$tmp/out"
