@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A long n-tuple training run as a sequence of resumable stages: run the same command again after
-# a stopped machine and it goes on from the last checkpoint (every CHECKPOINT games), skipping the
+# a stopped machine and it goes on from the last checkpoint (every CHECKPOINT_MINUTES), skipping the
 # stages already done. The default recipe is optimistic TD, then temporal coherence:
 #
 #   stage 1, OTD: a new network valued VALUE everywhere, TD(0) at a fixed step ALPHA, to
@@ -19,20 +19,21 @@
 # to play with once the last stage is done. Settings, from the environment:
 #   SEED (1), VALUE (320000), ALPHA (0.1), OTD_SHARE (0.9), TC_ALPHA (1.0), TC_FORWARD (1), LAMBDA (0),
 #   STAGES ("": one set of weights; e.g. 16384 for a second stage of weights from that tile on,
-#   given from the start), CHECKPOINT (10000 games), THREADS (1: reproducible).
+#   given from the start), CHECKPOINT_MINUTES (10: a checkpoint of the four 6-tuples takes seconds),
+#   THREADS (1: reproducible).
 set -euo pipefail
 [ $# -eq 3 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
 bin=$(realpath "$1") work=$2 games=$3
 : "${SEED:=1}" "${VALUE:=320000}" "${ALPHA:=0.1}" "${OTD_SHARE:=0.9}" "${TC_ALPHA:=1.0}" "${TC_FORWARD:=1}"
 : "${LAMBDA:=0}"
-: "${STAGES:=}" "${CHECKPOINT:=10000}" "${THREADS:=1}"
+: "${STAGES:=}" "${CHECKPOINT_MINUTES:=10}" "${THREADS:=1}"
 mkdir -p "$work"
 # Ctrl-C or a TERM: the trainer saves its checkpoint and returns; no stage is then marked done.
 trap 'echo "stopped: the same command goes on from the checkpoint" >&2; exit 130' INT TERM
 net=$work/network.tsn
 otd_games=$(awk -v g="$games" -v s="$OTD_SHARE" 'BEGIN { printf "%d", g * s }')
 common=(--out "$net" --seed "$SEED" --threads "$THREADS" --fine-tune-start 1
-        --checkpoint-every "$CHECKPOINT" --log "$work/train.csv" --svg "$work/curve.svg")
+        --checkpoint-every 100000000 --checkpoint-minutes "$CHECKPOINT_MINUTES" --log "$work/train.csv" --svg "$work/curve.svg")
 [ -n "$STAGES" ] && common+=(--stages "$STAGES")
 
 # Stage 1: optimistic TD. A fresh start when there is no checkpoint yet, else a resumed one.

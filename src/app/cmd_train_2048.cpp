@@ -36,6 +36,7 @@ struct TrainOptions {
   std::string encoding = "float32";
   std::int64_t games = 100000;
   std::int64_t checkpoint_every = 10000;
+  double checkpoint_minutes = 0;
   int threads = 1;
   std::uint64_t seed = limits::DEFAULT_SEED;
   double alpha = params::TD_ALPHA;
@@ -150,6 +151,7 @@ void run_train(const TrainOptions& o) {
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = static_cast<std::uint64_t>(o.checkpoint_every);
+  hooks.checkpoint_seconds = o.checkpoint_minutes * 60;
   ProgressBar bar({.label = "", .unit = "games", .log_every = 1});
   hooks.on_progress = [&](const TrainProgress& p) {
     if (log) {
@@ -222,6 +224,8 @@ void add_2048_train_command(CLI::App& g2048) {
   add_text(cmd, "--log", o->log, "FILE", "append one CSV line per 1,000 games (the learning curve)");
   add_text(cmd, "--svg", o->svg, "FILE", "draw the learning curve from --log into this SVG file");
   add_int(cmd, "--checkpoint-every", o->checkpoint_every, "N", 1, 100000000, "save --out every this many games");
+  add_number(cmd, "--checkpoint-minutes", o->checkpoint_minutes, "MIN", 0, 10000,
+             "save --out also once this many minutes have passed since the last save (0: by games only)");
   add_text(cmd, "--layout", o->layout, "TUPLES",
            "tuples as hex cells, e.g. 012345,456789,012456,45689a (default: the shipped network's)");
   add_text(cmd, "--stages", o->stages, "TILES",

@@ -363,3 +363,25 @@ TEST(NTupleForward, ForwardTdLearnsAsItPlaysReproduciblyAndResumes) {
   train(untouched, cfg, hooks);
   EXPECT_EQ(untouched.games_trained, 0u);
 }
+
+TEST(NTupleTrain, CheckpointsComeByGamesOrByTime) {
+  TrainConfig cfg;
+  cfg.games = 30;
+  cfg.seed = 2;
+  cfg.report_games = 10;
+  auto count = [&](std::uint64_t games, double seconds) {
+    int saved = 0;
+    TrainHooks hooks;
+    hooks.on_checkpoint = [&](const NTupleNetwork&, const TrainState&) { ++saved; };
+    hooks.checkpoint_games = games;
+    hooks.checkpoint_seconds = seconds;
+    NTupleNetwork net(small_layout());
+    train(net, cfg, hooks);
+    return saved;
+  };
+  EXPECT_EQ(count(0, 0), 0);
+  EXPECT_EQ(count(20, 0), 1);      // at 20 games
+  EXPECT_EQ(count(0, 1e-9), 3);    // after every block: the time has always passed
+  EXPECT_EQ(count(0, 3600), 0);    // an hour has not
+  EXPECT_EQ(count(20, 3600), 1);
+}

@@ -199,6 +199,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();
   std::uint64_t run_games = 0, run_moves = 0, next_checkpoint = 0;
+  double last_checkpoint_s = 0;
   if (hooks.checkpoint_games > 0)
     next_checkpoint = (net.games_trained / hooks.checkpoint_games + 1) * hooks.checkpoint_games;
   const auto fine_tune_from = static_cast<std::uint64_t>(static_cast<double>(config.games) * config.fine_tune_start);
@@ -259,9 +260,12 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
     for (double& r : p.rates) r = fresh > 0 ? r / static_cast<double>(fresh) : 0;
     for (double& r : p.restarted_rates) r = p.restarted > 0 ? r / static_cast<double>(p.restarted) : 0;
     if (hooks.on_progress) hooks.on_progress(p);
-    if (hooks.on_checkpoint && next_checkpoint > 0 && net.games_trained >= next_checkpoint) {
+    const bool by_games = next_checkpoint > 0 && net.games_trained >= next_checkpoint;
+    const bool by_time = hooks.checkpoint_seconds > 0 && elapsed - last_checkpoint_s >= hooks.checkpoint_seconds;
+    if (hooks.on_checkpoint && (by_games || by_time)) {
       hooks.on_checkpoint(net, *state);
-      next_checkpoint += hooks.checkpoint_games;
+      while (next_checkpoint > 0 && net.games_trained >= next_checkpoint) next_checkpoint += hooks.checkpoint_games;
+      last_checkpoint_s = static_cast<double>(core::now_us() - t0) / 1e6;
     }
   }
 }

@@ -71,6 +71,10 @@ struct TrainHooks {
   /// Every `checkpoint_games` games, with what a resumed run needs besides the weights.
   std::function<void(const NTupleNetwork&, const TrainState&)> on_checkpoint;
   std::uint64_t checkpoint_games = 0;                       ///< 0: never
+  /// Also once this many seconds have passed since the last checkpoint (0: by games only). Late
+  /// games last long, and a checkpoint of a large network takes seconds: a time keeps both the
+  /// loss on a stopped machine and the cost of saving small.
+  double checkpoint_seconds = 0;
   const std::atomic<bool>* stop = nullptr;                  ///< set it to stop after the games under way
 };
 
