@@ -38,6 +38,13 @@ test('2048: arrow keys move the tiles and the score follows', async (t) => {
   // Keys pressed faster than the server answers wait in a queue and are played in order: the
   // board is marked while moves are on their way.
   await page.waitForSelector('#board:not([data-moving])', { timeout: 10000 });
+  // The last move's slide is still drawn for a moment after its answer has come: the page shows
+  // the saved game once the animation has put the spawned tile in.
+  await page.waitForFunction(() => {
+    const g = JSON.parse(localStorage.getItem('tilestone.2048.game'));
+    return document.querySelectorAll('#tiles .tile').length === g.cells.filter((v) => v).length &&
+      document.querySelector('#score').textContent === String(g.score);
+  }, null, { timeout: 10000 });
   const game = await savedGame(page);
   assert.ok(game.undo.length >= 2, 'moves are on the undo stack');
   assert.equal(await page.textContent('#score'), String(game.score));
