@@ -21,6 +21,16 @@ struct PlayedGame {
   bool cut_short = false;  ///< the run's deadline ended it
 };
 
+// Plays the AI's move, or the first legal direction of the exact grid when the move is missing or
+// illegal there (past 32768 the AI's board is a clamped image of the grid).
+void play_or_first_legal(Game& game, std::optional<Dir> best) {
+  bool played = best && game.play(*best);
+  for (Dir d : ALL_DIRS) {
+    if (played) break;
+    played = game.play(d).has_value();
+  }
+}
+
 // Plays a game with an AI that answers without a search (the n-tuple AI's one ply): the moves of
 // the timed loop below, at the speed of the player itself. The clock is read once per game, not
 // twice per move (the per-move times stay empty), and while no tile is 32768 the game runs on the
@@ -63,12 +73,7 @@ PlayedGame play_quick(const BenchConfig& cfg, PlayedGame out, Ai& ai) {
     while (!game.over()) {
       if (should_stop(game.moves()) || reached_stop_tile(game.grid().max_exponent())) break;
       const std::optional<Dir> best = ai.quick_move(game.grid().to_board());
-      // Past 32768 the AI's board is a clamped image of the grid (see play_one).
-      bool played = best && game.play(*best);
-      for (Dir d : ALL_DIRS) {
-        if (played) break;
-        played = game.play(d).has_value();
-      }
+      play_or_first_legal(game, best);
       if (cfg.on_move) cfg.on_move({out.record.index, game.moves(), game.score(), game.grid().max_exponent()});
     }
     score = game.score();
@@ -119,11 +124,7 @@ PlayedGame play_one(const BenchConfig& cfg, int index, Ai& ai) {
     }
     // Past 32768 the AI's board is a clamped image of the grid, so its choice may be illegal
     // there (or missing); then the first legal direction of the exact grid is played.
-    bool played = a.best && game.play(*a.best);
-    for (Dir d : ALL_DIRS) {
-      if (played) break;
-      played = game.play(d).has_value();
-    }
+    play_or_first_legal(game, a.best);
     if (cfg.on_move) cfg.on_move({index, game.moves(), game.score(), game.grid().max_exponent()});
   }
   out.record.score = game.score();
