@@ -8,16 +8,18 @@
 #
 # Chunk i plays --seed FIRST_SEED+i, so every chunk's games differ and the run is repeatable.
 # With NETWORK, the engine evaluates with that network file (`gomoku selfplay --network`).
+# SELFPLAY_OPTIONS (split on spaces) goes to every chunk, e.g. SELFPLAY_OPTIONS="--siblings 2".
 set -euo pipefail
-[ $# -eq 7 ] || [ $# -eq 8 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
+[ $# -eq 7 ] || [ $# -eq 8 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
 bin=$1 out=$2 rule=$3 nodes=$4 games=$5 chunks=$6 seed0=$7 network=${8:-}
 net_args=()
 [ -n "$network" ] && net_args=(--network "$network")
+read -r -a extra_args <<< "${SELFPLAY_OPTIONS:-}"
 mkdir -p "$out"
 for ((i = 0; i < chunks; i++)); do
   name=$(printf '%s/%s-n%s-s%d' "$out" "$rule" "$nodes" $((seed0 + i)))
   [ -f "$name.json" ] && continue
-  "$bin" gomoku selfplay --rule "$rule" --nodes "$nodes" --games "$games" --seed $((seed0 + i)) "${net_args[@]}" \
+  "$bin" gomoku selfplay --rule "$rule" --nodes "$nodes" --games "$games" --seed $((seed0 + i)) "${net_args[@]}" "${extra_args[@]}" \
     --out "$name.data" --json-out "$name.json.part" > "$name.log" 2> "$name.progress"
   mv "$name.json.part" "$name.json"
   tail -n 3 "$name.log"

@@ -29,8 +29,8 @@ constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
 
 struct SelfplayCli {
   std::string rule = "freestyle", out, json, openings, shard, network;
-  int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1;
-  std::int64_t nodes = 0;
+  int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1, siblings = 0;
+  std::int64_t nodes = 0, sibling_nodes = 0;
   std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
   double sample = 0.5;
 };
@@ -40,23 +40,24 @@ extern "C" void on_selfplay_signal(int) { g_stop.store(true); }
 
 nlohmann::json settings_json(const SelfplayCli& c) {
   return {{"size", c.size},   {"rule", c.rule},     {"games", c.games}, {"depth", c.depth}, {"nodes", c.nodes},
-          {"time_ms", c.time_ms}, {"sample", c.sample}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
+          {"time_ms", c.time_ms}, {"sample", c.sample}, {"siblings", c.siblings}, {"sibling_nodes", c.sibling_nodes}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
           {"network", c.network.empty() ? "classical" : c.network}};
 }
 
 nlohmann::json game_json(const gomoku::SelfplayGame& g) {
   return {{"index", g.index},         {"outcome", std::string(gomoku::outcome_name(g.outcome))},
           {"moves", g.moves},         {"searched", g.searched},
-          {"kept", g.kept},           {"duplicates", g.duplicates},
+          {"kept", g.kept},           {"off_path", g.off_path},   {"duplicates", g.duplicates},
           {"adjudicated", g.adjudicated}, {"nodes", g.nodes}};
 }
 
 // The totals of a run's games (from the run itself or from its merged shards).
 std::string report(const nlohmann::json& games, double seconds) {
-  long long kept = 0, dup = 0, searched = 0, moves = 0, adjudicated = 0;
+  long long kept = 0, dup = 0, searched = 0, moves = 0, adjudicated = 0, off_path = 0;
   int black = 0, white = 0, draws = 0;
   for (const auto& g : games) {
     kept += g.value("kept", 0);
+    off_path += g.value("off_path", 0);
     dup += g.value("duplicates", 0);
     searched += g.value("searched", 0);
     moves += g.value("moves", 0);
@@ -70,6 +71,7 @@ std::string report(const nlohmann::json& games, double seconds) {
   std::string s = fmt::format("{} games: black wins {:.1f} %, white wins {:.1f} %, draws {:.1f} %; {:.1f} stones a game, {} ended by a proven result\n",
                               games.size(), 100 * black / n, 100 * white / n, 100 * draws / n, static_cast<double>(moves) / n, adjudicated);
   s += fmt::format("{} positions searched, {} kept, {} repeats dropped\n", searched, kept, dup);
+  if (off_path > 0) s += fmt::format("{} of the kept positions are off the game's path (after another move, searched on their own)\n", off_path);
   if (seconds > 0)
     s += fmt::format("{:.1f} s: {:.2f} games/s, {:.1f} positions searched/s, {:.1f} kept/s\n", seconds, static_cast<double>(games.size()) / seconds,
                      static_cast<double>(searched) / seconds, static_cast<double>(kept) / seconds);
@@ -89,6 +91,8 @@ void run(const SelfplayCli& c) {
   o.nodes = static_cast<std::uint64_t>(c.nodes);
   o.time_ms = c.time_ms;
   o.sample = c.sample;
+  o.siblings = c.siblings;
+  o.sibling_nodes = static_cast<std::uint64_t>(c.sibling_nodes);
   o.seed = c.seed;
   o.jobs = static_cast<unsigned>(c.jobs);
   o.network = load_gomoku_network(c.network, *rule);
@@ -112,8 +116,8 @@ void run(const SelfplayCli& c) {
     const double secs = std::max(p.elapsed_s, 1e-3);
     const double n = std::max(1, p.games_done);
     bar.update(p.games_done, p.games_total,
-               fmt::format("{:.2f} games/s, {:.1f} positions/s, {} kept ({} repeats); black {:.0f} % white {:.0f} % draw {:.0f} %",
-                           p.games_done / secs, static_cast<double>(p.searched) / secs, p.records, p.duplicates,
+               fmt::format("{:.2f} games/s, {:.1f} positions/s, {} kept ({} off path, {} repeats); black {:.0f} % white {:.0f} % draw {:.0f} %",
+                           p.games_done / secs, static_cast<double>(p.searched) / secs, p.records, p.off_path, p.duplicates,
                            100 * p.black_wins / n, 100 * p.white_wins / n, 100 * p.draws / n));
   };
   g_stop.store(false);
@@ -166,6 +170,11 @@ void add_gomoku_selfplay_command(CLI::App& gomoku) {
   d->excludes(n)->excludes(t);
   n->excludes(t);
   add_number(cmd, "--sample", c->sample, "P", 0.001, 1, "chance that a searched position is kept (proven ones always are)");
+  add_int(cmd, "--siblings", c->siblings, "K", 0, 16,
+          "for each kept position, also search the positions after K other nearby moves and keep them (off the game's path, no result)");
+  add_int(cmd, "--sibling-nodes", c->sibling_nodes, "N", 1, 1000000000,
+          "nodes of each of those searches (default: a quarter of --nodes, --depth minus one, or a quarter of --time-ms)")
+      ->default_str("");
   add_text(cmd, "--openings", c->openings, "FILE", "start game k from line k of this openings file (default: random balanced openings)");
   add_seed(cmd, c->seed, "seed of the openings and the sampling");
   add_shard(cmd, c->shard);

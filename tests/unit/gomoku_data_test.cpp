@@ -65,6 +65,8 @@ TEST(GomokuData, RecordsRoundTripThroughBytesAndFiles) {
   int i = 0;
   for (int size : {5, 9, 15, 20, 22})
     for (Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) records.push_back(random_record(++i, size, rule, size * size / 3));
+  records[3].off_path = true;  // a position off the game's path: flag bit 1, no result
+  records[3].result = 1;
   for (const auto& r : records) {
     const auto b = gomoku::encode(r);
     auto back = gomoku::decode(b.data());
@@ -122,6 +124,14 @@ TEST(GomokuData, BadFilesAreRefusedWithAReason) {
   std::vector<std::uint8_t> plain = header;
   plain.insert(plain.end(), record.begin(), record.end());
   raw(plain, "rule number 7");
+  // Off the game's path, a record cannot carry a game result.
+  TrainingRecord off = random_record(4, 15, Rule::FREESTYLE, 10);
+  off.off_path = true;
+  off.result = 2;
+  record = gomoku::encode(off);
+  plain = header;
+  plain.insert(plain.end(), record.begin(), record.end());
+  raw(plain, "a result on a position off the game's path");
   plain.resize(header.size() + 100);
   raw(plain, "truncated");
 }
@@ -164,5 +174,64 @@ TEST(GomokuSelfplay, DeterministicWhateverTheJobsAndShards) {
   for (const auto& r : one) {
     EXPECT_EQ(r.cells[r.best], 0);
     EXPECT_EQ(r.depth > 0 || r.proven, true);
+  }
+}
+
+TEST(GomokuSelfplay, OffPathPositionsAreOneOtherMoveAwayAndLeaveTheGamesAlone) {
+  for (Rule rule : {Rule::FREESTYLE, Rule::RENJU}) {
+    gomoku::SelfplayOptions o;
+    o.size = 11;
+    o.rule = rule;
+    o.games = 3;
+    o.nodes = 800;
+    o.sample = 0.5;
+    o.seed = 9;
+    auto play = [](const gomoku::SelfplayOptions& opt) {
+      std::vector<TrainingRecord> out;
+      const auto s = gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
+        out.push_back(r);
+        return true;
+      });
+      EXPECT_EQ(s.records, out.size());
+      return std::make_pair(out, s);
+    };
+    const auto [plain, plain_summary] = play(o);
+    o.siblings = 2;
+    const auto [with, summary] = play(o);
+    EXPECT_EQ(plain_summary.off_path, 0u);
+    ASSERT_GT(summary.off_path, 0u);
+    std::vector<TrainingRecord> on_path;
+    const TrainingRecord* parent = nullptr;
+    for (const auto& r : with) {
+      if (!r.off_path) {
+        on_path.push_back(r);
+        parent = &r;
+        continue;
+      }
+      // After the record it follows: one more stone, of that record's side to move, not on its
+      // searched move, and a legal move (renju: not a forbidden point of black).
+      ASSERT_NE(parent, nullptr);
+      EXPECT_EQ(r.result, 1);
+      EXPECT_EQ(r.ply, parent->ply + 1);
+      EXPECT_NE(r.to_move, parent->to_move);
+      int added = -1, changed = 0;
+      for (int i = 0; i < r.size * r.size; ++i)
+        if (r.cells[static_cast<std::size_t>(i)] != parent->cells[static_cast<std::size_t>(i)]) {
+          ++changed;
+          added = i;
+        }
+      ASSERT_EQ(changed, 1);
+      EXPECT_EQ(parent->cells[static_cast<std::size_t>(added)], 0);
+      EXPECT_EQ(r.cells[static_cast<std::size_t>(added)], parent->to_move == gomoku::Color::BLACK ? 1 : 2);
+      EXPECT_NE(added, parent->best);
+      auto before = gomoku::record_board(*parent);
+      ASSERT_TRUE(before);
+      const Point p{added % r.size, added / r.size};
+      EXPECT_FALSE(parent->to_move == gomoku::Color::BLACK && gomoku::is_forbidden(*before, p));
+    }
+    // The games and their own positions are those of a run without them.
+    EXPECT_EQ(on_path, plain);
+    ASSERT_EQ(summary.games.size(), plain_summary.games.size());
+    for (std::size_t i = 0; i < summary.games.size(); ++i) EXPECT_EQ(summary.games[i].moves, plain_summary.games[i].moves);
   }
 }

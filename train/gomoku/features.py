@@ -72,29 +72,43 @@ def padded_grids(codes, sizes):
     return grids
 
 
-def line_keys(grids):
-    """(N, 22, 22, 4) line windows of the cells at (y, x) < 22 (meaningful on inside cells)."""
+def line_keys(grids, span=MAX_SIZE):
+    """(N, span, span, 4) line windows of the cells at (y, x) < span (meaningful on inside cells)."""
     n = grids.shape[0]
-    keys = np.zeros((n, MAX_SIZE, MAX_SIZE, 4), dtype=np.int64)
+    keys = np.zeros((n, span, span, 4), dtype=np.int64)
     for d, (dx, dy) in enumerate(DIRECTIONS):
         for k in range(-4, 5):
             if k == 0:
                 continue
             oy, ox = PAD + k * dy, PAD + k * dx
-            keys[..., d] |= grids[:, oy:oy + MAX_SIZE, ox:ox + MAX_SIZE] << (2 * key_slot(k))
+            keys[..., d] |= grids[:, oy:oy + span, ox:ox + span] << (2 * key_slot(k))
     return keys
 
 
-def inputs(codes, sizes, sides):
+def compact_size(sizes):
+    """The board size when every board has the same one (then inputs(compact=True) lays out only
+    that board's cells), else None."""
+    sizes = np.asarray(sizes)
+    return int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else None
+
+
+def inputs(codes, sizes, sides, compact=False):
     """The network's inputs from the side to move's perspective:
     windows (N, 484, 4) dense window numbers (0 off the board), centre (N, 484) 0 empty /
-    1 own / 2 opponent, inside (N, 484) bool, empty (N, 484) bool (inside and empty)."""
+    1 own / 2 opponent, inside (N, 484) bool, empty (N, 484) bool (inside and empty).
+    With compact (every board of one size s), only the board's own s * s cells, cell
+    y * s + x: the network's outputs are the same and training does a fraction of the work."""
     sizes = np.asarray(sizes).astype(np.int64)
     sides = np.asarray(sides).astype(np.int64)
+    n = len(sizes)
     grids = padded_grids(codes, sizes)
-    keys = line_keys(grids).reshape(len(sizes), CELLS, 4)
+    s = compact_size(sizes) if compact else None
+    if compact and s is None:
+        raise ValueError("inputs: compact needs boards of one size")
+    span = s if s is not None else MAX_SIZE
+    keys = line_keys(grids, span).reshape(n, span * span, 4)
     windows = WINDOW_INDEX[sides[:, None, None], keys]
-    cells = grids[:, PAD:PAD + MAX_SIZE, PAD:PAD + MAX_SIZE].reshape(len(sizes), CELLS)
+    cells = grids[:, PAD:PAD + span, PAD:PAD + span].reshape(n, span * span)
     inside = cells != WALL
     own = (sides + 1)[:, None]
     centre = np.where(cells == 0, 0, np.where(cells == own, 1, 2))

@@ -57,14 +57,16 @@ class GomokuNet(nn.Module):
         return sides if self.sets == 2 else torch.zeros_like(sides)
 
     def cell_features(self, windows, centre, sides):
-        """h: (N, 484, FEATURES)."""
+        """h: (N, cells, FEATURES): cells 484, or the board's own with features.inputs(compact=True)."""
         t = self.table_set(sides)[:, None]
         row = (t * CENTRE_STATES + centre)
-        f = self.embed[row[..., None] * F.WINDOWS + windows].sum(dim=2) + self.bias[row]
+        n, cells = windows.shape[:2]
+        rows = (row[..., None] * F.WINDOWS + windows).reshape(n * cells, 4)
+        f = nn.functional.embedding(rows, self.embed).sum(dim=1).reshape(n, cells, -1) + self.bias[row]
         return f.clamp(0.0, 1.0)
 
     def forward(self, windows, centre, inside, empty, sides):
-        """(WDL logits (N, 3), policy logits (N, 484) with -inf off the empty cells)."""
+        """(WDL logits (N, 3), policy logits (N, cells) with -inf off the empty cells)."""
         h = self.cell_features(windows, centre, sides)
         t = self.table_set(sides)
         insidef = inside.to(h.dtype)

@@ -7,8 +7,9 @@
 Targets: the game result (win / draw / loss) mixed with the search value turned into a win
 probability, P = 1 / (1 + exp(-value / 1528.2)) (gomoku/params.h WINPROB_SCALE; a proven value
 counts as 1 or 0), as one soft target for the value head's cross-entropy: --result-weight of the
-one-hot result plus the rest of (P, 0, 1 - P); and the search's best move as the policy target
-(cross-entropy over the empty cells), weighted by --policy-weight.
+one-hot result plus the rest of (P, 0, 1 - P) (P alone for a position off the game's path,
+which has no result); and the search's best move as the policy target (cross-entropy over the
+empty cells), weighted by --policy-weight.
 
 Writes into --out (keep it outside the repository): log.csv and loss.svg (the loss curves),
 checkpoint.pt (every --eval-every steps and at the end; --resume continues from it) and, with
@@ -114,8 +115,9 @@ def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
         after_other[i, m] = sides[i] + 1
         has[i] = True
     opp = 1 - sides
-    wb, cb, ib, eb = F.inputs(after_best, sizes, opp)
-    wo, co, io, eo = F.inputs(after_other, sizes, opp)
+    compact = F.compact_size(sizes) is not None
+    wb, cb, ib, eb = F.inputs(after_best, sizes, opp, compact)
+    wo, co, io, eo = F.inputs(after_other, sizes, opp, compact)
     t = torch.from_numpy
     return {"sib_best": (t(wb), t(cb), t(ib), t(eb), t(opp)), "sib_other": (t(wo), t(co), t(io), t(eo), t(opp)),
             "has_sibling": t(has)}
@@ -131,8 +133,12 @@ def with_hard_siblings(net, part, rng, share, aug_rng):
         policy = policy.clone()
         policy[torch.arange(len(policy)), b["best"]] = float("-inf")
         top = policy.argmax(dim=1).numpy()
-    y, x = top // F.MAX_SIZE, top % F.MAX_SIZE
-    preferred = np.where(rng.random(len(top)) < share, y * sizes + x, -1)
+    if b["compact"]:
+        moves = top
+    else:
+        y, x = top // F.MAX_SIZE, top % F.MAX_SIZE
+        moves = y * sizes + x
+    preferred = np.where(rng.random(len(top)) < share, moves, -1)
     b.update(sibling_tensors(codes, sizes, part["side"].astype(np.int64), b["np_best"], rng, preferred))
     return b
 
@@ -148,17 +154,20 @@ def batch_tensors(recs, rng=None, rank_rng=None):
             sel = np.nonzero(syms == sym)[0]
             codes[sel], move = F.transform_codes(codes[sel], sizes[sel], int(sym))
             best[sel] = move(best[sel], sizes[sel])
-    windows, centre, inside, empty = F.inputs(codes, sizes, recs["side"])
-    best_cell = F.cell_index(best // sizes, best % sizes)
+    # Boards of one size (the usual case) are laid out compactly: a fraction of the work.
+    compact = F.compact_size(sizes) is not None
+    windows, centre, inside, empty = F.inputs(codes, sizes, recs["side"], compact)
+    best_cell = best if compact else F.cell_index(best // sizes, best % sizes)
     t = torch.from_numpy
     extra = {}
     if rank_rng is not None:
         extra.update(sibling_tensors(codes, sizes, recs["side"].astype(np.int64), best, rank_rng))
-    return {**extra, "np_codes": codes, "np_sizes": sizes, "np_best": best,
+    return {**extra, "np_codes": codes, "np_sizes": sizes, "np_best": best, "compact": compact,
         "windows": t(windows), "centre": t(centre), "inside": t(inside), "empty": t(empty),
         "sides": t(recs["side"].astype(np.int64)), "best": t(best_cell),
         "result": t(recs["result"].astype(np.int64)), "value": t(recs["value"].astype(np.float64)),
-        "proven": t(((recs["flags"] & 1) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)),
+        "proven": t(((recs["flags"] & tsdata.PROVEN) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)),
+        "off_path": t((recs["flags"] & tsdata.OFF_PATH) != 0),
     }
 
 
@@ -185,7 +194,9 @@ def losses(net, b, result_weight):
     p = torch.sigmoid(b["value"] / M.WINPROB_SCALE).to(wdl.dtype)
     p = torch.where(b["proven"], (b["value"] > 0).to(wdl.dtype), p)
     searched = torch.stack([p, torch.zeros_like(p), 1 - p], dim=1)
-    target = result_weight * onehot + (1 - result_weight) * searched
+    # A position off the game's path has no result: its target is the search's value alone.
+    weight = torch.where(b["off_path"], 0.0, result_weight).to(wdl.dtype)[:, None]
+    target = weight * onehot + (1 - weight) * searched
     value_loss = -(target * TF.log_softmax(wdl, dim=1)).sum(dim=1).mean()
     # Policy: cross-entropy over the empty cells, where the best move is one of them.
     valid = b["empty"].gather(1, b["best"][:, None])[:, 0]
@@ -197,7 +208,9 @@ def losses(net, b, result_weight):
     else:
         policy_loss = torch.zeros((), dtype=wdl.dtype)
         top1 = torch.zeros((), dtype=torch.float64)
-    result_acc = (wdl.argmax(dim=1) == 2 - b["result"]).double().mean()
+    on_path = ~b["off_path"]
+    hits = (wdl.argmax(dim=1) == 2 - b["result"]) & on_path
+    result_acc = hits.double().sum() / max(int(on_path.sum()), 1)
     return value_loss, policy_loss, float(top1), float(result_acc)
 
 

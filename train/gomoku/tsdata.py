@@ -15,7 +15,8 @@ first byte is a board size of at most 22). A record:
     6       u16        best move found by the search: y * size + x
     8       u16        ply: stones on the board
     10      u8         search depth
-    11      u8         flags: bit 0 the value is proven
+    11      u8         flags: bit 0 the value is proven; bit 1 the position is off the game's path
+                       (after another move than the one played: no game result, result 1)
     12      121 bytes  cells, 2 bits each: cell i = y * size + x at byte i / 4, bits 2 * (i % 4);
                        0 empty, 1 black, 2 white
     133     3 bytes    zero
@@ -37,6 +38,7 @@ MAX_SIZE = 22
 MIN_SIZE = 5
 CELL_BYTES = 121
 WIN_BOUND = 29000  # gomoku/params.h: WIN_SCORE - 1000
+PROVEN, OFF_PATH = 1, 2  # flag bits
 
 RECORD = np.dtype([
     ("size", "u1"), ("rule", "u1"), ("side", "u1"), ("result", "u1"),
@@ -136,6 +138,8 @@ def check(records, name="data"):
     bad(records["rule"] > 2, "unknown rule")
     bad(records["side"] > 1, "side to move not 0 or 1")
     bad(records["result"] > 2, "result not 0, 1 or 2")
+    bad(records["flags"] > 3, "unknown flags")
+    bad(((records["flags"] & OFF_PATH) != 0) & (records["result"] != 1), "a result on a position off the game's path")
     n = records["size"].astype(np.int64) ** 2
     bad(records["best"].astype(np.int64) >= n, "best move off the board")
     codes = unpack_cells(records)

@@ -39,6 +39,50 @@ std::uint8_t result_for(Outcome o, Color side) {
   return 1;
 }
 
+// The limits of an off-path search: `sibling_nodes`, else a quarter of the game's.
+gomoku::Limits sibling_limits(const SelfplayOptions& o, const gomoku::Limits& game) {
+  gomoku::Limits l = game;
+  if (o.sibling_nodes > 0) {
+    l.nodes = o.sibling_nodes;
+    l.depth = 0;
+    l.time_ms = 0;
+  } else if (game.nodes > 0) {
+    l.nodes = std::max<std::uint64_t>(1, game.nodes / 4);
+  } else if (game.depth > 0) {
+    l.depth = std::max(1, game.depth - 1);
+  } else {
+    l.time_ms = std::max(1, game.time_ms / 4);
+  }
+  return l;
+}
+
+// Up to `count` other moves than `best`: empty points within two of a stone that the side to
+// move may play (renju's forbidden points are not), drawn without repeats.
+std::vector<Point> other_moves(const Board& board, Point best, int count, core::Rng& rng) {
+  std::vector<Point> options;
+  const int n = board.size();
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const Point p{x, y};
+      if (!board.empty_at(p) || p == best) continue;
+      bool near = false;
+      for (int dy = -2; dy <= 2 && !near; ++dy)
+        for (int dx = -2; dx <= 2 && !near; ++dx) {
+          const Point q{x + dx, y + dy};
+          near = board.inside(q) && !board.empty_at(q);
+        }
+      if (near && !(board.to_move() == Color::BLACK && gomoku::is_forbidden(board, p))) options.push_back(p);
+    }
+  std::vector<Point> picked;
+  for (int i = 0; i < count && !options.empty(); ++i) {
+    const std::size_t j = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(options.size())));
+    picked.push_back(options[j]);
+    options[j] = options.back();
+    options.pop_back();
+  }
+  return picked;
+}
+
 PlayedGame play_game(const SelfplayOptions& o, long long k) {
   PlayedGame g;
   g.summary.index = k;
@@ -60,6 +104,9 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
   limits.threads = 1;
   limits.seed = seed;
   limits.memory_mb = 16;
+  const gomoku::Limits off_limits = sibling_limits(o, limits);
+  std::unique_ptr<gomoku::Engine> off_engine = o.siblings > 0 ? gomoku::make_engine(gomoku::Level::STRONG, o.network) : nullptr;
+  core::Rng off_rng(core::derive_seed(seed, 2));
   std::optional<Outcome> proven;
   while (outcome == Outcome::NONE && !board.full()) {
     const auto r = engine->search(board, limits);
@@ -68,6 +115,15 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
     const bool is_proven = gomoku::plies_to_win(r.value).has_value();
     if (rng.uniform() < o.sample || is_proven) {
       g.positions.push_back({make_record(board, r.value, r.move, r.depth, is_proven), position_key(board)});
+      for (Point p : other_moves(board, r.move, o.siblings, off_rng)) {
+        Board after = board;
+        if (gomoku::play_and_judge(after, p) != Outcome::NONE || after.full()) continue;  // ended: nothing to search
+        const auto s = off_engine->search(after, off_limits);
+        g.summary.nodes += s.nodes;
+        TrainingRecord rec = make_record(after, s.value, s.move, s.depth, gomoku::plies_to_win(s.value).has_value());
+        rec.off_path = true;
+        g.positions.push_back({rec, position_key(after)});
+      }
     }
     // A proven result ends the game: the search has shown how it ends.
     if (is_proven) {
@@ -85,7 +141,8 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
   if (outcome == Outcome::NONE) outcome = Outcome::DRAW;  // a full board
   g.summary.outcome = outcome;
   g.summary.moves = board.move_count();
-  for (auto& p : g.positions) p.record.result = result_for(outcome, p.record.to_move);
+  for (auto& p : g.positions)
+    if (!p.record.off_path) p.record.result = result_for(outcome, p.record.to_move);
   return g;
 }
 
@@ -123,9 +180,11 @@ SelfplaySummary run_selfplay(const SelfplayOptions& o, const std::function<core:
           if (!ok) failure = ok.error();
         }
         ++g.summary.kept;
+        g.summary.off_path += p.record.off_path;
       }
       summary.records += static_cast<std::uint64_t>(g.summary.kept);
       summary.duplicates += static_cast<std::uint64_t>(g.summary.duplicates);
+      summary.off_path += static_cast<std::uint64_t>(g.summary.off_path);
       summary.searched += static_cast<std::uint64_t>(g.summary.searched);
       const Outcome out = g.summary.outcome;
       ++shown.games_done;
@@ -149,6 +208,7 @@ SelfplaySummary run_selfplay(const SelfplayOptions& o, const std::function<core:
     write_ready();
     shown.records = summary.records;
     shown.duplicates = summary.duplicates;
+    shown.off_path = summary.off_path;
     shown.searched = summary.searched;
     shown.elapsed_s = static_cast<double>(clock.elapsed_us()) / 1e6;
     if (progress) progress(shown);

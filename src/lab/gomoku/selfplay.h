@@ -26,6 +26,15 @@ struct SelfplayOptions {
   std::uint64_t nodes = 0;     ///< nodes per move
   int time_ms = 0;             ///< time per move (not deterministic)
   double sample = 0.5;         ///< chance that a searched position is kept
+  /// Off-path positions: for each kept position, this many other moves (empty points within two
+  /// of a stone, legal, not the searched move) are each played and the position after it
+  /// searched from the opponent's side; kept as off-path records (no game result). A search
+  /// evaluates mostly such positions, which the game's own path never shows a value head.
+  /// Their searches use a separate engine, so the games are the same with or without them.
+  int siblings = 0;
+  /// Nodes of an off-path search; 0: a quarter of `nodes`, `depth` - 1 (at least 1), or a
+  /// quarter of `time_ms`, whichever limit the games use.
+  std::uint64_t sibling_nodes = 0;
   std::uint64_t seed = 1;
   std::vector<std::vector<gomoku::Point>> openings;  ///< game k starts from openings[k % n]; empty: random balanced ones
   core::Shard shard;
@@ -41,7 +50,8 @@ struct SelfplayGame {
   gomoku::Outcome outcome = gomoku::Outcome::NONE;  ///< DRAW also for a game cut at the move cap
   int moves = 0;               ///< stones at the end, the opening's included
   int searched = 0;            ///< positions searched
-  int kept = 0;                ///< of those, records written
+  int kept = 0;                ///< of those, records written (off-path ones included)
+  int off_path = 0;            ///< of the records written, positions off the game's path
   int duplicates = 0;          ///< positions sampled but already kept earlier in the run
   bool adjudicated = false;    ///< ended by a proven win or loss found by the search
   std::uint64_t nodes = 0;
@@ -49,14 +59,14 @@ struct SelfplayGame {
 
 struct SelfplayProgress {
   int games_done = 0, games_total = 0;
-  std::uint64_t records = 0, duplicates = 0, searched = 0;
+  std::uint64_t records = 0, duplicates = 0, searched = 0, off_path = 0;
   int black_wins = 0, white_wins = 0, draws = 0;
   double elapsed_s = 0;
 };
 
 struct SelfplaySummary {
   std::vector<SelfplayGame> games;  ///< this shard's games, in index order
-  std::uint64_t records = 0, duplicates = 0, searched = 0;
+  std::uint64_t records = 0, duplicates = 0, searched = 0, off_path = 0;
   bool stopped = false;             ///< `stop` ended the run early (the games written are whole)
   double elapsed_s = 0;
 };

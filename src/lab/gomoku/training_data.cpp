@@ -87,7 +87,7 @@ std::array<std::uint8_t, RECORD_BYTES> encode(const TrainingRecord& r) {
   put16(&b[6], r.best);
   put16(&b[8], r.ply);
   b[10] = r.depth;
-  b[11] = r.proven ? 1 : 0;
+  b[11] = static_cast<std::uint8_t>((r.proven ? 1 : 0) | (r.off_path ? 2 : 0));
   for (std::size_t i = 0; i < TrainingRecord::MAX_CELLS; ++i)
     b[CELLS_AT + i / 4] |= static_cast<std::uint8_t>((r.cells[i] & 3) << (2 * (i % 4)));
   return b;
@@ -107,8 +107,10 @@ core::Result<TrainingRecord> decode(const std::uint8_t* b) {
   r.best = get16(&b[6]);
   r.ply = get16(&b[8]);
   r.depth = b[10];
-  if (b[11] > 1) return core::fail("flags " + std::to_string(b[11]));
-  r.proven = b[11] == 1;
+  if (b[11] > 3) return core::fail("flags " + std::to_string(b[11]));
+  r.proven = (b[11] & 1) != 0;
+  r.off_path = (b[11] & 2) != 0;
+  if (r.off_path && r.result != 1) return core::fail("a result on a position off the game's path");
   const int cells = r.size * r.size;
   if (r.best >= cells) return core::fail("a best move off the board");
   int stones = 0;

@@ -28,6 +28,9 @@ struct TrainingRecord {
   std::uint16_t ply = 0;        ///< stones on the board
   std::uint8_t depth = 0;       ///< the depth the search finished
   bool proven = false;          ///< the value is a proven win or loss
+  /// A position off the game's path (after another move than the one played): its game
+  /// result is unknown, `result` is 1 and means nothing.
+  bool off_path = false;
   std::array<std::uint8_t, MAX_CELLS> cells{};  ///< y * size + x: 0 empty, 1 black, 2 white
 
   bool operator==(const TrainingRecord&) const = default;

@@ -91,8 +91,14 @@ class DataFileTest(unittest.TestCase):
         s0 = int(on_stone["size"][0])
         stone = int(np.nonzero(codes[0, : s0 * s0])[0][0])
         on_stone["best"][0] = stone
+        bad_flags = self.recs[:3].copy()
+        bad_flags["flags"][1] = 4
+        off_with_result = self.recs[:3].copy()
+        off_with_result["flags"][0], off_with_result["result"][0] = tsdata.OFF_PATH, 2
         cases = [
             (b"hello", "not tilestone Gomoku training data"),
+            (tsdata.encode(bad_flags), "record 1: unknown flags"),
+            (tsdata.encode(off_with_result), "record 0: a result on a position off the game's path"),
             (tsdata.encode(wrong_ply), "record 2: the stone count is not the ply"),
             (tsdata.encode(on_stone), "record 0: the best move is on a stone"),
             (good + good[:16] + good[16:100], "truncated: 84 bytes of a last record"),

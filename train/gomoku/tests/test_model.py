@@ -86,6 +86,27 @@ class ModelTest(unittest.TestCase):
         self.assertLess(np.abs(logits / (M.QM * M.QW) - wdl).max(), 0.02)
         self.assertLess(np.abs(np.where(e, policy / (M.QA * M.QW) - pol, 0)).max(), 0.02)
 
+    def test_compact_layout_gives_the_same_outputs(self):
+        # Boards of one size laid out on their own cells: the same value, the same policy per cell.
+        for size in (9, 15):
+            sel = self.sizes == size
+            codes, sizes, sides = self.codes[sel], self.sizes[sel], self.sides[sel]
+            self.assertGreater(len(sizes), 0)
+            net = M.GomokuNet(rule=2, seed=4).double()
+            wdl, pol = forward(net, codes, sizes, sides)
+            w, c, i, e = F.inputs(codes, sizes, sides, compact=True)
+            self.assertEqual(w.shape[1], size * size)
+            t = lambda a: torch.from_numpy(np.asarray(a))
+            with torch.no_grad():
+                cwdl, cpol = net(t(w), t(c), t(i), t(e), t(sides))
+            np.testing.assert_allclose(cwdl.numpy(), wdl, atol=1e-9)
+            full = [F.cell_index(y, x) for y in range(size) for x in range(size)]
+            np.testing.assert_array_equal(np.isinf(cpol.numpy()), np.isinf(pol[:, full]))
+            finite = ~np.isinf(cpol.numpy())
+            np.testing.assert_allclose(cpol.numpy()[finite], pol[:, full][finite], atol=1e-9)
+        with self.assertRaisesRegex(ValueError, "one size"):
+            F.inputs(self.codes, self.sizes, self.sides, compact=True)
+
     def test_network_file_round_trip_and_checksum(self):
         net = M.GomokuNet(rule=2, seed=3)
         sets, _ = M.quantise(net)

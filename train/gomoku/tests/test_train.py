@@ -101,6 +101,20 @@ class TrainTest(unittest.TestCase):
                 self.assertEqual((centre[i] == 2).sum(), (before[i] == 1).sum() + 1)
                 self.assertEqual((centre[i] == 1).sum(), (before[i] == 2).sum())
 
+    def test_a_position_off_the_games_path_learns_from_the_search_value_alone(self):
+        import model
+        import tsdata
+        recs = tsdata.synthetic(40, seed=4, rule=0)
+        net = model.GomokuNet(rule=0, seed=1)
+        off = recs.copy()
+        off["flags"] |= tsdata.OFF_PATH
+        off["result"] = 1
+        searched_only = train.losses(net, train.batch_tensors(recs, None, None), 0.0)[0]
+        with_results = train.losses(net, train.batch_tensors(recs, None, None), 0.5)[0]
+        off_path = train.losses(net, train.batch_tensors(off, None, None), 0.5)[0]
+        self.assertAlmostEqual(float(off_path), float(searched_only), places=6)
+        self.assertNotAlmostEqual(float(with_results), float(searched_only), places=3)
+
 
 if __name__ == "__main__":
     unittest.main()
