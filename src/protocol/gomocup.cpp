@@ -71,7 +71,12 @@ std::string command_of(std::string_view line) {
 class Brain {
  public:
   explicit Brain(const BrainOptions& options)
-      : engine_(gomoku::make_engine(options.level)), clock_(options.default_turn_ms), observer_(options.observer) {}
+      : level_(options.level),
+        config_(options.config),
+        network_(config_.network_for(rule_)),
+        engine_(gomoku::make_engine(level_, network_)),
+        clock_(options.default_turn_ms),
+        observer_(options.observer) {}
 
   // A think still running is stopped: its move is answered, then the engine goes.
   ~Brain() { finish_thinking(true); }
@@ -120,6 +125,7 @@ class Brain {
     const auto size = gomoku::parse_size(args);
     if (!size) return error(out, size.error());
     new_game(*size);
+    say_evaluation(out);
     out << "OK" << std::endl;
     return true;
   }
@@ -240,7 +246,7 @@ class Brain {
     else if (key == "MAX_DEPTH") max_depth_ = static_cast<int>(std::clamp<std::int64_t>(v, 0, gomoku::limits::MAX_DEPTH));
     else if (key == "RULE") {
       if (v < 0) return ignored(out, key, text, "needs a rule number (0, 1, 2 or 4)");
-      set_rule(rule_of(v));
+      set_rule(rule_of(v), out);
     }
     return true;
   }
@@ -255,11 +261,31 @@ class Brain {
     engine_->reserve(tt_mb_);
   }
 
-  void set_rule(Rule rule) {
+  void set_rule(Rule rule, std::ostream& out) {
     if (rule == rule_) return;
     rule_ = rule;
+    if (auto net = config_.network_for(rule_); net != network_) {
+      // Another evaluation: a new engine (the table sized as before).
+      network_ = std::move(net);
+      engine_ = gomoku::make_engine(level_, network_);
+      engine_->reserve(tt_mb_);
+    }
     engine_->clear();
-    if (board_) board_ = with_rule(*board_, rule_);
+    if (board_) {
+      board_ = with_rule(*board_, rule_);
+      say_evaluation(out);
+    }
+  }
+
+  // Which evaluation plays, said only where the config gives a network (a plain brain's
+  // transcripts stay as they were).
+  void say_evaluation(std::ostream& out) const {
+    if (!(config_.networks[0] || config_.networks[1] || config_.networks[2])) return;
+    if (network_)
+      out << "MESSAGE evaluation: network for " << gomoku::rule_name(rule_) << std::endl;
+    else
+      out << "MESSAGE evaluation: classical (" << (config_.classical ? "eval = classical" : "no network for this rule") << ")"
+          << std::endl;
   }
 
   // Step 3. Questions that do not move.
@@ -375,9 +401,12 @@ class Brain {
 
   static constexpr std::string_view NO_BOARD = "no board: send START first";
 
+  gomoku::Level level_;
+  BrainConfig config_;
+  Rule rule_ = Rule::FREESTYLE;
+  std::shared_ptr<const gomoku::Network> network_;  // the engine's; null: classical
   std::unique_ptr<gomoku::Engine> engine_;
   std::optional<Board> board_;
-  Rule rule_ = Rule::FREESTYLE;
   TimeControl clock_;
   core::Deadline arrived_;  // when the command being served was read
   std::size_t tt_mb_ = gomoku::params::TT_DEFAULT_MB;

@@ -7,12 +7,17 @@
 #include <iosfwd>
 
 #include "gomoku/ai.h"
+#include "protocol/brain_config.h"
 
 namespace tilestone::protocol {
 
 struct BrainOptions {
   gomoku::Level level = gomoku::Level::STRONG;
   int default_turn_ms = 5000;  ///< per-move budget until the manager sends INFO timeout_turn
+  /// The evaluation (the strong level's): a network of the board's rule when the config gives
+  /// one, else the classical one. With a network configured, START and a change of rule say on
+  /// a MESSAGE line which one plays.
+  BrainConfig config;
   /// Called after every command with the brain's position (nullptr before the first START):
   /// lets tests check that a refused command changed nothing. A command that thinks calls it
   /// from the thinking thread, just before its move is written.

@@ -11,6 +11,24 @@ fail() { echo "FAIL $*"; exit 1; }
 "$B" --version | grep -Eq '^pbrain-tilestone [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version: $("$B" --version)"
 rc=0; "$B" --bogus < /dev/null > /dev/null 2>&1 || rc=$?
 [ $rc = 2 ] || fail "an unknown option exits $rc, not 2"
+# Bad settings, on the command line or in the config file beside the program, exit 2 and say
+# why on standard error and on an ERROR line (what a manager shows).
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+refused() {  # WHY PROGRAM ARGS...
+  local why=$1 rc=0 out; shift
+  out=$("$@" < /dev/null 2> "$tmp/err") || rc=$?
+  [ $rc = 2 ] || fail "$* exits $rc, not 2"
+  echo "$out" | grep -q "^ERROR pbrain-tilestone: .*$why" || fail "$*: no ERROR line with '$why': $out"
+  grep -q "$why" "$tmp/err" || fail "$*: standard error does not say '$why'"
+}
+refused "cannot open network file" "$B" --network "$tmp/missing.tsnet"
+refused "eval = network needs a network file" "$B" --eval network
+refused "needs a value" "$B" --network
+cp "$B" "$tmp/pbrain-tilestone"
+printf '# settings\neval = fast\n' > "$tmp/pbrain-tilestone.cfg"
+refused "pbrain-tilestone.cfg line 2: eval must be classical or network" "$tmp/pbrain-tilestone"
+printf 'eval = classical\n' > "$tmp/pbrain-tilestone.cfg"
+[ "$(printf 'START 15\nEND\n' | "$tmp/pbrain-tilestone")" = "OK" ] || fail "a good config file changes the answers"
 
 start=$(date +%s%N)
 out=$(printf '%s\n' "INFO max_memory 9223372036854775807" "INFO timeout_turn 200" "INFO rule 4" "START 15" \

@@ -1,0 +1,65 @@
+#include "protocol/brain_config.h"
+
+#include "core/concat.h"
+#include "gomoku/types.h"
+#include "protocol/text.h"
+
+namespace tilestone::protocol {
+
+std::shared_ptr<const gomoku::Network> BrainConfig::network_for(gomoku::Rule rule) const {
+  return classical ? nullptr : networks[static_cast<std::size_t>(rule)];
+}
+
+core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std::string_view value,
+                                 const std::filesystem::path& base) {
+  if (key == "network") {
+    if (value.empty()) return core::fail("network needs a file");
+    std::filesystem::path path{std::string(value)};
+    if (path.is_relative() && !base.empty()) path = base / path;
+    auto net = gomoku::load_network_file(path.string());
+    if (!net) return core::fail(net.error());
+    auto& slot = config.networks[static_cast<std::size_t>(net->rule())];
+    if (slot) return core::fail(core::concat(path.string(), ": a second network for ", gomoku::rule_name(net->rule())));
+    slot = std::make_shared<const gomoku::Network>(std::move(*net));
+    return true;
+  }
+  if (key == "eval") {
+    if (value == "classical" || value == "network") {
+      config.classical = value == "classical";
+      return true;
+    }
+    return core::fail(core::concat("eval must be classical or network, not '", value, "'"));
+  }
+  return core::fail(core::concat("unknown setting '", key, "' (network, eval)"));
+}
+
+core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text, const std::filesystem::path& base,
+                                     std::string_view where) {
+  int number = 0;
+  bool network_asked = false;
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    ++number;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos)
+      return core::fail(core::concat(where, " line ", number, ": expected key = value, got '", line, "'"));
+    const std::string_view key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    if (auto ok = apply_setting(config, key, value, base); !ok) return core::fail(core::concat(where, " line ", number, ": ", ok.error()));
+    network_asked = network_asked || (key == "eval" && value == "network");
+  }
+  if (auto ok = check(config, network_asked); !ok) return core::fail(core::concat(where, ": ", ok.error()));
+  return true;
+}
+
+core::Result<bool> check(const BrainConfig& config, bool network_asked) {
+  const bool any = config.networks[0] || config.networks[1] || config.networks[2];
+  if (network_asked && !any) return core::fail("eval = network needs a network file (network = FILE)");
+  return true;
+}
+
+}  // namespace tilestone::protocol

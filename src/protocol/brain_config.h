@@ -1,0 +1,45 @@
+#pragma once
+// The brain's settings that the protocol has no word for: which evaluation it plays with and the
+// network files of the learned one. They come from the command line (`--network FILE`,
+// `--eval classical|network`, for managers that start a brain with arguments) or from the
+// config file beside the program (pbrain-tilestone.cfg, for Piskvork and the Gomocup manager,
+// which start it bare): `key = value` lines, `#` comments.
+
+#include <array>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "gomoku/network.h"
+
+namespace tilestone::protocol {
+
+/// The config file's name; the brain reads it from its own folder when it is there.
+inline constexpr std::string_view CONFIG_FILE = "pbrain-tilestone.cfg";
+
+struct BrainConfig {
+  /// The network of each rule (indexed by gomoku::Rule); null: none given for that rule.
+  std::array<std::shared_ptr<const gomoku::Network>, 3> networks;
+  /// `eval = classical`: play with the classical evaluation even where a network is given.
+  bool classical = false;
+
+  /// The network the engine evaluates with under `rule`; null: the classical evaluation.
+  std::shared_ptr<const gomoku::Network> network_for(gomoku::Rule rule) const;
+};
+
+/// Applies one setting: `network` (a network file, its rule read from the file; a relative path
+/// is taken from `base`; a second file of the same rule is refused) or `eval` (`classical` or
+/// `network`). `eval = network` with no network at all is refused by check().
+core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std::string_view value,
+                                 const std::filesystem::path& base);
+
+/// The settings of a config file's text; errors name the file (`where`) and the line.
+core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text, const std::filesystem::path& base,
+                                     std::string_view where);
+
+/// Refuses a config that asks for the network and gives none.
+core::Result<bool> check(const BrainConfig& config, bool network_asked);
+
+}  // namespace tilestone::protocol
