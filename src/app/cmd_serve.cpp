@@ -5,6 +5,7 @@
 #include <csignal>
 #include <iostream>
 #include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -63,6 +64,7 @@ void add_serve_command(CLI::App& root) {
   auto max_bench = std::make_shared<double>(server::ServerLimits{}.max_bench_s);
   auto max_searches = std::make_shared<int>(0);
   auto db = std::make_shared<DbOptions>();
+  auto networks = std::make_shared<std::vector<std::string>>();
   // The longest think time any request may have: the longer of the two games' bounds (the same).
   static_assert(g2048::limits::MAX_TIME_MS == gomoku::limits::MAX_TIME_MS);
   add_text(cmd, "--host", *host, "ADDRESS", "the address to listen on (127.0.0.1: this machine only; any other exposes the unauthenticated API)");
@@ -70,8 +72,20 @@ void add_serve_command(CLI::App& root) {
   add_number(cmd, "--max-time-ms", *max_time, "MS", 1, gomoku::limits::MAX_TIME_MS, "the most think time one request may ask for");
   add_number(cmd, "--max-bench-s", *max_bench, "S", 1, 86400, "the most wall time one Lab benchmark may run");
   add_int(cmd, "--max-searches", *max_searches, "N", 0, 1024, "AI searches run at once; more wait their turn (0: twice the cores)");
+  cmd->add_option("--gomoku-network", *networks,
+                  "the Gomoku strong level evaluates with this trained network under its rule (once per rule; default: classical)")
+      ->type_name("FILE");
   add_db_options(cmd, *db);
   cmd->callback([=] {
+    // The networks first: a bad file is refused before anything listens.
+    server::GomokuNetworks nets;
+    for (const auto& path : *networks) {
+      auto net = gomoku::load_network_file(path);
+      if (!net) throw UsageError("--gomoku-network: " + net.error());
+      auto& slot = nets[static_cast<std::size_t>(net->rule())];
+      if (slot) throw UsageError(fmt::format("--gomoku-network: {} is a second network for {}", path, gomoku::rule_name(net->rule())));
+      slot = std::make_shared<const gomoku::Network>(std::move(*net));
+    }
     // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner
     // is out still stops the server cleanly; the server's threads inherit the mask, and a helper
     // thread waits for the signal.
@@ -86,7 +100,7 @@ void add_serve_command(CLI::App& root) {
     limits.max_searches = *max_searches;
     server::Recording recording = open_recording(*db);
     const std::string recorded_in = recording.db ? recording.db->path() : std::string();
-    server::Server srv(limits, std::move(recording));
+    server::Server srv(limits, std::move(recording), nets);
     // Load the n-tuple network now, beside the listening server: every 2048 hint shows expected
     // scores with it, and the first one should not wait for the load. Detached: a server that
     // cannot start exits without waiting for it.
@@ -96,6 +110,8 @@ void add_serve_command(CLI::App& root) {
     if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
+    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
+      if (nets[static_cast<std::size_t>(rule)]) std::cout << fmt::format("Gomoku {}: the strong level evaluates with the network", gomoku::rule_name(rule)) << std::endl;
 
     // A signal that came before listen() got going (one sent as soon as the banner is out)
     // would find nothing to stop: the waiter asks again until listen() has returned.

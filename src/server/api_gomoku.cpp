@@ -75,6 +75,7 @@ GameState get_game(const json& body) {
 struct AiRequest {
   Level level;
   gomoku::Limits limits;
+  std::shared_ptr<const gomoku::Network> network;  ///< the strong level's, for the game's rule
 };
 
 // The AI request for `game`: level and limits from the body, and the losing moves learnt for this
@@ -84,7 +85,8 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   const std::string name = get_string(body, "level", std::string("strong"));
   const auto level = parse_level(name);
   if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
-  AiRequest r{*level, {}};
+  AiRequest r{*level, {}, nullptr};
+  if (*level == Level::STRONG) r.network = ctx.gomoku_networks[static_cast<std::size_t>(game.board.rule())];
   // The think time always holds (the cap by default): a depth is only a maximum.
   const int max_time_ms = static_cast<int>(ctx.limits.max_time_ms);
   r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(limits::DEFAULT_TIME_MS, max_time_ms));
@@ -124,11 +126,13 @@ json result_json(const SearchResult& r, int size) {
 // Searches and plays the AI's move; `progress` sees each finished iteration.
 json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progress) {
   if (s.over()) throw BadRequest("the game is over");
-  auto engine = make_engine(req.level);
+  auto engine = make_engine(req.level, req.network);
   const SearchResult r = engine->search(s.board, req.limits, progress);
   auto next = play_move(s, r.move);
   if (!next) throw std::runtime_error("the engine chose an illegal move: " + next.error());
   json out = result_json(r, s.board.size());
+  // The strong level's evaluation: a network of the rule when the server was given one.
+  out["eval"] = req.level == Level::STRONG ? json(req.network ? "network" : "classical") : json(nullptr);
   out["state"] = state_json(*next);
   return out;
 }

@@ -20,13 +20,14 @@ namespace tilestone::server {
 
 /// Shared by the handlers: the limits, the count of running Lab benchmarks, the game store.
 struct Context {
-  explicit Context(ServerLimits l, Recording r)
-      : limits(resolved(l)), recording(std::move(r)), searches(limits.max_searches) {}
+  explicit Context(ServerLimits l, Recording r, GomokuNetworks n = {})
+      : limits(resolved(l)), recording(std::move(r)), gomoku_networks(std::move(n)), searches(limits.max_searches) {}
 
   ServerLimits limits;
   std::atomic<int> running_benches{0};
   std::atomic<int> running_trainings{0};  ///< Lab training runs (one at a time)
   Recording recording;
+  GomokuNetworks gomoku_networks;  ///< the strong level's evaluation by rule (null: classical)
   AiPool ais;            ///< 2048 AIs lent to analyze requests
   SearchSlots searches;  ///< AI searches running at once
 

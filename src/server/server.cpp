@@ -130,7 +130,8 @@ void raise_listen_backlog(int port) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(ServerLimits limits, Recording recording) : ctx(limits, std::move(recording)), routes(http) {}
+  Impl(ServerLimits limits, Recording recording, GomokuNetworks networks)
+      : ctx(limits, std::move(recording), std::move(networks)), routes(http) {}
   httplib::Server http;
   Context ctx;
   Routes routes;
@@ -212,13 +213,18 @@ void add_fallbacks(httplib::Server& svr, const Routes& routes) {
 
 }  // namespace
 
-Server::Server(ServerLimits limits, Recording recording) : impl_(std::make_unique<Impl>(limits, std::move(recording))) {
+Server::Server(ServerLimits limits, Recording recording, GomokuNetworks networks)
+    : impl_(std::make_unique<Impl>(limits, std::move(recording), std::move(networks))) {
   auto& routes = impl_->routes;
   configure_connections(impl_->http, limits);
   routes.get("/api/info", [this](const auto&, auto& res) {
     const auto& l = impl_->ctx.limits;
     const auto& rec = impl_->ctx.recording;
+    json gomoku_eval = json::object();
+    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
+      gomoku_eval[std::string(gomoku::rule_name(rule))] = impl_->ctx.gomoku_networks[static_cast<std::size_t>(rule)] ? "network" : "classical";
     send_json(res, {{"version", "0.1.0"},
+                    {"gomoku_eval", gomoku_eval},
                     {"recording", rec.db ? json{{"enabled", true}, {"database", rec.db->path()}}
                                          : json{{"enabled", false}, {"problem", rec.problem}}},
                     {"ais2048", g2048::ai_names()},

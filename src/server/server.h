@@ -2,10 +2,12 @@
 // `tilestone serve`: the web UI and a JSON API over the engine, on cpp-httplib. The handlers
 // parse, call the engine and format; rules and AIs stay in the engine.
 
+#include <array>
 #include <memory>
 #include <string>
 
 #include "core/result.h"
+#include "gomoku/network.h"
 #include "store/database.h"
 
 namespace tilestone::server {
@@ -36,9 +38,13 @@ struct Recording {
   std::string problem = "recording is off (--no-db)";
 };
 
+/// The Gomoku networks the strong level evaluates with (`serve --gomoku-network`), by rule
+/// (indexed by gomoku::Rule); a rule without one is evaluated classically.
+using GomokuNetworks = std::array<std::shared_ptr<const gomoku::Network>, 3>;
+
 class Server {
  public:
-  explicit Server(ServerLimits limits = {}, Recording recording = {});
+  explicit Server(ServerLimits limits = {}, Recording recording = {}, GomokuNetworks networks = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

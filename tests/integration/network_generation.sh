@@ -53,5 +53,40 @@ for side in ('classical', 'network'):
 expect_status 2 gomoku netcheck --network "$tmp/cut.tsnet" "$dir"/gen1/*.data
 expect_status 0 gomoku selfplay --out "$tmp/renju.tsd" --games 1 --nodes 300 --rule renju
 expect_status 2 gomoku netcheck --network "$dir/net1/network.tsnet" "$tmp/renju.tsd"
+
+# pbrain-tilestone plays with the network under its rule, given on the command line.
+pbrain="$(dirname "$bin")/pbrain-tilestone"
+if [ -x "$pbrain" ]; then
+  printf 'INFO max_depth 2\nSTART 15\nBEGIN\nINFO rule 4\nEND\n' | "$pbrain" --network "$dir/net1/network.tsnet" > "$tmp/brain.txt" 2>&1
+  check "the brain says it plays with the network" grep -q "^MESSAGE evaluation: network for freestyle" "$tmp/brain.txt"
+  check "and classically under renju" grep -q "^MESSAGE evaluation: classical (no network for this rule)" "$tmp/brain.txt"
+fi
+
+# The web app's strong level evaluates with the network of the game's rule (serve --gomoku-network).
+expect_status 2 serve --port 0 --no-db --gomoku-network "$tmp/cut.tsnet"
+expect_status 2 serve --port 0 --no-db --gomoku-network "$dir/net1/network.tsnet" --gomoku-network "$dir/net1/network.tsnet"
+check "a second network of one rule is named" grep -q "a second network for freestyle" "$tmp/err"
+"$bin" serve --port 0 --no-db --gomoku-network "$dir/net1/network.tsnet" > "$tmp/serve.log" 2>&1 &
+serve_pid=$!
+url=""
+for _ in $(seq 50); do
+  url=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1)
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+check "the server says which rule has a network" grep -q "Gomoku freestyle: the strong level evaluates with the network" "$tmp/serve.log"
+check "moves say their evaluation" python3 -c "
+import json, sys, urllib.request
+def post(rule, level):
+    body = json.dumps({'moves': 'h8', 'rule': rule, 'level': level, 'depth': 2, 'time_ms': 2000}).encode()
+    req = urllib.request.Request(sys.argv[1] + '/api/gomoku/move', body, {'Content-Type': 'application/json'})
+    return json.load(urllib.request.urlopen(req, timeout=30))
+assert post('freestyle', 'strong')['eval'] == 'network'
+assert post('renju', 'strong')['eval'] == 'classical'
+assert post('freestyle', 'scorer')['eval'] is None
+info = json.load(urllib.request.urlopen(sys.argv[1] + '/api/info', timeout=30))
+assert info['gomoku_eval'] == {'freestyle': 'network', 'standard': 'classical', 'renju': 'classical'}, info
+" "$url"
+kill $serve_pid; wait $serve_pid 2>/dev/null
 [ $fail = 0 ] || { echo "--- generation 1:"; cat "$tmp/g1.txt"; }
 exit $fail
