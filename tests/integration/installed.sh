@@ -6,6 +6,7 @@
 # HTTP requests. The network it loads is the installed one: a broken copy there is refused by
 # name. The manual pages are installed when help2man made them.
 set -u
+source "$(dirname "$0")/lib/serve.sh"
 bin=$1 src=$2 build=$3
 tmp=$(mktemp -d)
 trap 'kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
@@ -50,8 +51,7 @@ check "pbrain-tilestone answers TURN" bash -c "echo '$out' | tr -d '\r' | sed -n
 # (In a subshell that becomes the server, so that $! is the server's own process.)
 (cd "$tmp" && exec env -u TILESTONE_NTUPLE -u TILESTONE_DB HOME="$tmp/home" "$T" serve --port 0 --no-db) > "$tmp/serve.log" 2>&1 &
 pid=$!
-for _ in $(seq 100); do grep -q "serving http" "$tmp/serve.log" && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' "$tmp/serve.log" | head -1)
+url=$(served_url "$tmp/serve.log")
 check "serve starts" test -n "$url"
 python3 - "$url" > "$tmp/http.log" 2>&1 <<'PY'
 import json, sys, urllib.request

@@ -10,6 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 source "$(dirname "$0")/lib/checks.sh"
+source "$(dirname "$0")/lib/serve.sh"
 export GAMES=2 NODES=300 CHUNK=1 EPOCHS=1 GATE_GAMES=2 GATE_MS=20 GATE_SPRT="elo0=0 elo1=30"
 gen="$src/scripts/gomoku_generation.sh"
 
@@ -68,12 +69,7 @@ expect_status 2 serve --port 0 --no-db --gomoku-network "$dir/net1/network.tsnet
 check "a second network of one rule is named" grep -q "a second network for freestyle" "$tmp/err"
 "$bin" serve --port 0 --no-db --gomoku-network "$dir/net1/network.tsnet" > "$tmp/serve.log" 2>&1 &
 serve_pid=$!
-url=""
-for _ in $(seq 50); do
-  url=$(grep -o 'http://[0-9.]*:[0-9]*' "$tmp/serve.log" | head -1)
-  [ -n "$url" ] && break
-  sleep 0.1
-done
+url=$(served_url "$tmp/serve.log")
 check "the server says which rule has a network" grep -q "Gomoku freestyle: the strong level evaluates with the network" "$tmp/serve.log"
 check "moves say their evaluation" python3 -c "
 import json, sys, urllib.request

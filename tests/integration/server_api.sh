@@ -10,17 +10,9 @@ head -c 8192 /dev/urandom > "$dir/bad.db"
 "$bin" serve --port 0 --db "$dir/bad.db" > "$dir/log2" 2>&1 &
 pid2=$!
 trap 'kill $pid $pid2 2>/dev/null; wait $pid $pid2 2>/dev/null; rm -rf "$dir"' EXIT
-wait_url() {
-  local log=$1 url=""
-  for _ in $(seq 50); do
-    url=$(grep -o 'http://[0-9.]*:[0-9]*' "$log" | head -1)
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
-  echo "$url"
-}
-url=$(wait_url "$dir/log")
-url2=$(wait_url "$dir/log2")
+source "$(dirname "$0")/lib/serve.sh"
+url=$(served_url "$dir/log")
+url2=$(served_url "$dir/log2")
 [ -n "$url" ] || { echo "server did not start:"; cat "$dir/log"; exit 1; }
 [ -n "$url2" ] || { echo "the server with a corrupt database did not start:"; cat "$dir/log2"; exit 1; }
 grep -q "serving without recording games" "$dir/log2" || { echo "FAIL no warning for a corrupt database:"; cat "$dir/log2"; exit 1; }
@@ -32,7 +24,7 @@ python3 "$src/tests/integration/api_test.py" "$url" "$url2" || exit 1
 # Any address but loopback exposes the unauthenticated API: the server says so, loudly.
 "$bin" serve --host 0.0.0.0 --port 0 --no-db > "$dir/log3" 2>&1 &
 pid3=$!
-url3=$(wait_url "$dir/log3")
+url3=$(served_url "$dir/log3")
 kill $pid3; wait $pid3
 [ -n "$url3" ] && grep -q "WARNING: --host 0.0.0.0 exposes the API to the network WITHOUT authentication" "$dir/log3" \
   || { echo "FAIL no warning for --host 0.0.0.0:"; cat "$dir/log3"; exit 1; }

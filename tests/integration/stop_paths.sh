@@ -3,6 +3,7 @@
 # (through real pipes), Ctrl-C in `gomoku hint` (the best move so far is printed), and a web
 # client that closes its stream (the server cancels the search and frees its slot).
 set -u
+source "$(dirname "$0")/lib/serve.sh"
 T=$1 SRC=$2 BUILD=$3
 dir=$(mktemp -d)
 pid=""
@@ -30,12 +31,7 @@ grep -q 'stopped: the best move so far' "$dir/hint" || fail "the hint does not s
 # 3. The server: one search slot; a stream whose client goes away must give it back at once.
 "$T" serve --port 0 --no-db --max-searches 1 --max-time-ms 60000 > "$dir/log" 2>&1 &
 pid=$!
-url=""
-for _ in $(seq 50); do
-  url=$(grep -o 'http://[0-9.]*:[0-9]*' "$dir/log" | head -1)
-  [ -n "$url" ] && break
-  sleep 0.1
-done
+url=$(served_url "$dir/log")
 [ -n "$url" ] || fail "the server did not start: $(cat "$dir/log")"
 python3 - "$url" <<'PY' || exit 1
 import json, socket, sys, time, urllib.request
