@@ -29,7 +29,7 @@ constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
 
 struct SelfplayCli {
   std::string rule = "freestyle", out, json, openings, shard, network;
-  int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1, siblings = 0;
+  int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1, siblings = 0, sibling_plies = 1;
   std::int64_t nodes = 0, sibling_nodes = 0;
   std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
   double sample = 0.5;
@@ -40,7 +40,7 @@ extern "C" void on_selfplay_signal(int) { g_stop.store(true); }
 
 nlohmann::json settings_json(const SelfplayCli& c) {
   return {{"size", c.size},   {"rule", c.rule},     {"games", c.games}, {"depth", c.depth}, {"nodes", c.nodes},
-          {"time_ms", c.time_ms}, {"sample", c.sample}, {"siblings", c.siblings}, {"sibling_nodes", c.sibling_nodes}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
+          {"time_ms", c.time_ms}, {"sample", c.sample}, {"siblings", c.siblings}, {"sibling_nodes", c.sibling_nodes}, {"sibling_plies", c.sibling_plies}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
           {"network", c.network.empty() ? "classical" : c.network}};
 }
 
@@ -93,6 +93,7 @@ void run(const SelfplayCli& c) {
   o.sample = c.sample;
   o.siblings = c.siblings;
   o.sibling_nodes = static_cast<std::uint64_t>(c.sibling_nodes);
+  o.sibling_plies = c.sibling_plies;
   o.seed = c.seed;
   o.jobs = static_cast<unsigned>(c.jobs);
   o.network = load_gomoku_network(c.network, *rule);
@@ -175,6 +176,8 @@ void add_gomoku_selfplay_command(CLI::App& gomoku) {
   add_int(cmd, "--sibling-nodes", c->sibling_nodes, "N", 1, 1000000000,
           "nodes of each of those searches (default: a quarter of --nodes, --depth minus one, or a quarter of --time-ms)")
       ->default_str("");
+  add_int(cmd, "--sibling-plies", c->sibling_plies, "P", 1, 8,
+          "each of those lines is 1 to P plies long: the other move, then moves drawn from the engine's first four candidates");
   add_text(cmd, "--openings", c->openings, "FILE", "start game k from line k of this openings file (default: random balanced openings)");
   add_seed(cmd, c->seed, "seed of the openings and the sampling");
   add_shard(cmd, c->shard);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -234,4 +235,42 @@ TEST(GomokuSelfplay, OffPathPositionsAreOneOtherMoveAwayAndLeaveTheGamesAlone) {
     ASSERT_EQ(summary.games.size(), plain_summary.games.size());
     for (std::size_t i = 0; i < summary.games.size(); ++i) EXPECT_EQ(summary.games[i].moves, plain_summary.games[i].moves);
   }
+}
+
+TEST(GomokuSelfplay, OffPathLinesAreUpToTheirPliesLongAndDeterministic) {
+  gomoku::SelfplayOptions o;
+  o.size = 11;
+  o.games = 3;
+  o.nodes = 600;
+  o.seed = 21;
+  o.siblings = 2;
+  o.sibling_plies = 3;
+  auto play = [](const gomoku::SelfplayOptions& opt) {
+    std::vector<TrainingRecord> out;
+    gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
+      out.push_back(r);
+      return true;
+    });
+    return out;
+  };
+  const auto records = play(o);
+  const TrainingRecord* parent = nullptr;
+  std::set<int> lengths;
+  for (const auto& r : records) {
+    if (!r.off_path) {
+      parent = &r;
+      continue;
+    }
+    ASSERT_NE(parent, nullptr);
+    const int plies = r.ply - parent->ply;
+    ASSERT_GE(plies, 1);
+    ASSERT_LE(plies, 3);
+    lengths.insert(plies);
+    // Every stone of the position it comes from is still there.
+    for (int i = 0; i < r.size * r.size; ++i)
+      if (parent->cells[static_cast<std::size_t>(i)] != 0) EXPECT_EQ(r.cells[static_cast<std::size_t>(i)], parent->cells[static_cast<std::size_t>(i)]);
+  }
+  EXPECT_GT(lengths.size(), 1u);  // lines of several lengths
+  o.jobs = 2;
+  EXPECT_EQ(play(o), records);
 }

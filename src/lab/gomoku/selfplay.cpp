@@ -11,6 +11,7 @@
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "lab/match/openings.h"
+#include "gomoku/move_picker.h"
 #include "gomoku/rules.h"
 
 namespace tilestone::gomoku {
@@ -38,6 +39,9 @@ std::uint8_t result_for(Outcome o, Color side) {
   if (o == Outcome::WHITE_WINS) return side == Color::WHITE ? 2 : 0;
   return 1;
 }
+
+// A later ply of an off-path line is one of the engine's first this many candidates.
+constexpr std::size_t SIBLING_CANDIDATES = 4;
 
 // The limits of an off-path search: `sibling_nodes`, else a quarter of the game's.
 gomoku::Limits sibling_limits(const SelfplayOptions& o, const gomoku::Limits& game) {
@@ -118,6 +122,20 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
       for (Point p : other_moves(board, r.move, o.siblings, off_rng)) {
         Board after = board;
         if (gomoku::play_and_judge(after, p) != Outcome::NONE || after.full()) continue;  // ended: nothing to search
+        // Further plies along the engine's first candidates, as a search's lines go.
+        const int plies = 1 + static_cast<int>(off_rng.below(static_cast<std::uint32_t>(std::max(1, o.sibling_plies))));
+        bool ended = false;
+        for (int k = 1; k < plies && !ended; ++k) {
+          const std::vector<int> moves = gomoku::root_moves(after);
+          if (moves.empty()) {
+            ended = true;
+            break;
+          }
+          const std::size_t n = std::min<std::size_t>(moves.size(), SIBLING_CANDIDATES);
+          const int m = moves[off_rng.below(static_cast<std::uint32_t>(n))];
+          ended = gomoku::play_and_judge(after, after.point(m)) != Outcome::NONE || after.full();
+        }
+        if (ended) continue;
         const auto s = off_engine->search(after, off_limits);
         g.summary.nodes += s.nodes;
         TrainingRecord rec = make_record(after, s.value, s.move, s.depth, gomoku::plies_to_win(s.value).has_value());

@@ -35,6 +35,10 @@ struct SelfplayOptions {
   /// Nodes of an off-path search; 0: a quarter of `nodes`, `depth` - 1 (at least 1), or a
   /// quarter of `time_ms`, whichever limit the games use.
   std::uint64_t sibling_nodes = 0;
+  /// Plies from the kept position to an off-path one, drawn from 1 to this: the other move,
+  /// then moves drawn from the engine's first candidates in pattern order (the lines a search
+  /// walks, whose ends it evaluates).
+  int sibling_plies = 1;
   std::uint64_t seed = 1;
   std::vector<std::vector<gomoku::Point>> openings;  ///< game k starts from openings[k % n]; empty: random balanced ones
   core::Shard shard;
