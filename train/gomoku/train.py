@@ -63,6 +63,8 @@ def parse_args(argv):
     ap.add_argument("--rank-hard", type=float, default=0.0,
                     help="share of the ranking pairs whose other move is the policy's best other move (the rest: "
                          "a random point near the stones)")
+    ap.add_argument("--skip-proven", action="store_true",
+                    help="leave out the positions whose search proved a win or a loss (the search finds those itself)")
     ap.add_argument("--no-augment", action="store_true", help="no random board symmetry per position")
     ap.add_argument("--eval-every", type=int, default=200, help="steps between held-out evaluations and checkpoints")
     ap.add_argument("--val-max", type=int, default=4096, help="held-out positions evaluated each time")
@@ -82,7 +84,15 @@ def load_records(args):
     if len(recs) == 0:
         raise SystemExit("train: the data files hold no positions")
     rule = tsdata.RULES[args.rule] if args.rule else int(recs["rule"][0])
-    return recs[recs["rule"] == rule], rule
+    recs = recs[recs["rule"] == rule]
+    if args.skip_proven:
+        recs = recs[~proven_mask(recs)]
+    return recs, rule
+
+
+def proven_mask(recs):
+    """The records whose value is a proven win or loss (flag bit 0, or beyond the bound)."""
+    return ((recs["flags"] & tsdata.PROVEN) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)
 
 
 def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
@@ -166,7 +176,7 @@ def batch_tensors(recs, rng=None, rank_rng=None):
         "windows": t(windows), "centre": t(centre), "inside": t(inside), "empty": t(empty),
         "sides": t(recs["side"].astype(np.int64)), "best": t(best_cell),
         "result": t(recs["result"].astype(np.int64)), "value": t(recs["value"].astype(np.float64)),
-        "proven": t(((recs["flags"] & tsdata.PROVEN) != 0) | (np.abs(recs["value"].astype(np.int64)) > tsdata.WIN_BOUND)),
+        "proven": t(proven_mask(recs)),
         "off_path": t((recs["flags"] & tsdata.OFF_PATH) != 0),
     }
 

@@ -115,6 +115,24 @@ class TrainTest(unittest.TestCase):
         self.assertAlmostEqual(float(off_path), float(searched_only), places=6)
         self.assertNotAlmostEqual(float(with_results), float(searched_only), places=3)
 
+    def test_skip_proven_leaves_out_the_proven_positions(self):
+        import tsdata
+        recs = tsdata.synthetic(60, seed=6, rule=0)
+        recs["flags"][:10] |= tsdata.PROVEN
+        recs["value"][10:15] = tsdata.WIN_BOUND + 500  # beyond the bound: proven too
+        recs["flags"][10:15] &= np.uint8(~tsdata.PROVEN & 0xFF)
+        recs["value"][15:] = np.clip(recs["value"][15:], -2000, 2000)
+        recs["flags"][15:] &= np.uint8(~tsdata.PROVEN & 0xFF)
+        with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
+            path = os.path.join(tmp, "d.tsd")
+            tsdata.write(path, recs)
+            base = ["--data", path, "--out", tmp]
+            kept, _ = train.load_records(train.parse_args(base))
+            self.assertEqual(len(kept), 60)
+            kept, _ = train.load_records(train.parse_args(base + ["--skip-proven"]))
+            self.assertEqual(len(kept), 45)
+            self.assertFalse(train.proven_mask(kept).any())
+
 
 if __name__ == "__main__":
     unittest.main()
