@@ -87,6 +87,34 @@ std::vector<Point> other_moves(const Board& board, Point best, int count, core::
   return picked;
 }
 
+// The records off the game's path from a kept position: for each of `siblings` other moves, the
+// line that starts with it (1 to `sibling_plies` plies, the later ones among the engine's first
+// candidates) and the search at its end. A line that ends the game (or leaves black only
+// forbidden points) is dropped.
+void add_off_path(const SelfplayOptions& o, const Board& board, Point best, gomoku::Engine& engine, const gomoku::Limits& limits,
+                  core::Rng& rng, PlayedGame& g) {
+  for (Point p : other_moves(board, best, o.siblings, rng)) {
+    Board after = board;
+    if (gomoku::play_and_judge(after, p) != Outcome::NONE || after.full()) continue;
+    const int plies = 1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(std::max(1, o.sibling_plies))));
+    bool ended = false;
+    for (int ply = 1; ply < plies && !ended; ++ply) {
+      const std::vector<int> moves = gomoku::root_moves(after);
+      ended = moves.empty();  // black has only forbidden points
+      if (ended) break;
+      const std::size_t n = std::min<std::size_t>(moves.size(), SIBLING_CANDIDATES);
+      const int m = moves[rng.below(static_cast<std::uint32_t>(n))];
+      ended = gomoku::play_and_judge(after, after.point(m)) != Outcome::NONE || after.full();
+    }
+    if (ended) continue;
+    const auto s = engine.search(after, limits);
+    g.summary.nodes += s.nodes;
+    TrainingRecord rec = make_record(after, s.value, s.move, s.depth, gomoku::plies_to_win(s.value).has_value());
+    rec.off_path = true;
+    g.positions.push_back({rec, position_key(after)});
+  }
+}
+
 PlayedGame play_game(const SelfplayOptions& o, long long k) {
   PlayedGame g;
   g.summary.index = k;
@@ -119,29 +147,7 @@ PlayedGame play_game(const SelfplayOptions& o, long long k) {
     const bool is_proven = gomoku::plies_to_win(r.value).has_value();
     if (rng.uniform() < o.sample || is_proven) {
       g.positions.push_back({make_record(board, r.value, r.move, r.depth, is_proven), position_key(board)});
-      for (Point p : other_moves(board, r.move, o.siblings, off_rng)) {
-        Board after = board;
-        if (gomoku::play_and_judge(after, p) != Outcome::NONE || after.full()) continue;  // ended: nothing to search
-        // Further plies along the engine's first candidates, as a search's lines go.
-        const int plies = 1 + static_cast<int>(off_rng.below(static_cast<std::uint32_t>(std::max(1, o.sibling_plies))));
-        bool ended = false;
-        for (int k = 1; k < plies && !ended; ++k) {
-          const std::vector<int> moves = gomoku::root_moves(after);
-          if (moves.empty()) {
-            ended = true;
-            break;
-          }
-          const std::size_t n = std::min<std::size_t>(moves.size(), SIBLING_CANDIDATES);
-          const int m = moves[off_rng.below(static_cast<std::uint32_t>(n))];
-          ended = gomoku::play_and_judge(after, after.point(m)) != Outcome::NONE || after.full();
-        }
-        if (ended) continue;
-        const auto s = off_engine->search(after, off_limits);
-        g.summary.nodes += s.nodes;
-        TrainingRecord rec = make_record(after, s.value, s.move, s.depth, gomoku::plies_to_win(s.value).has_value());
-        rec.off_path = true;
-        g.positions.push_back({rec, position_key(after)});
-      }
+      if (off_engine) add_off_path(o, board, r.move, *off_engine, off_limits, off_rng, g);
     }
     // A proven result ends the game: the search has shown how it ends.
     if (is_proven) {
