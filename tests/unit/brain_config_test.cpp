@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "brain_lines.h"
 #include "gomoku/network.h"
 #include "protocol/brain_config.h"
 #include "protocol/gomocup.h"
@@ -26,16 +27,10 @@ std::string save_random(const std::filesystem::path& dir, const std::string& nam
 }
 
 std::vector<std::string> talk(const protocol::BrainConfig& config, const std::string& transcript) {
-  std::istringstream in(transcript);
-  std::ostringstream out;
   protocol::BrainOptions options;
   options.config = config;
   options.default_turn_ms = 100;
-  EXPECT_EQ(protocol::run(in, out, options), 0);
-  std::vector<std::string> lines;
-  std::istringstream answers(out.str());
-  for (std::string line; std::getline(answers, line);) lines.push_back(line);
-  return lines;
+  return test_support::brain_lines(transcript, options);
 }
 
 }  // namespace

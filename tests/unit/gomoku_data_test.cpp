@@ -58,6 +58,17 @@ std::vector<TrainingRecord> write_and_read(const std::string& path, const std::v
   return back ? *back : std::vector<TrainingRecord>{};
 }
 
+// Plays a self-play run into memory: its records in the order written, and its summary.
+std::pair<std::vector<TrainingRecord>, gomoku::SelfplaySummary> selfplay(const gomoku::SelfplayOptions& o) {
+  std::vector<TrainingRecord> out;
+  auto summary = gomoku::run_selfplay(o, [&](const TrainingRecord& r) -> core::Result<bool> {
+    out.push_back(r);
+    return true;
+  });
+  EXPECT_EQ(summary.records, out.size());
+  return {std::move(out), std::move(summary)};
+}
+
 }  // namespace
 
 TEST(GomokuData, RecordsRoundTripThroughBytesAndFiles) {
@@ -144,15 +155,10 @@ TEST(GomokuSelfplay, DeterministicWhateverTheJobsAndShards) {
   o.depth = 2;
   o.sample = 0.7;
   o.seed = 5;
-  auto play = [](gomoku::SelfplayOptions opt) {
-    std::vector<TrainingRecord> out;
-    const auto s = gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
-      out.push_back(r);
-      return true;
-    });
-    EXPECT_FALSE(s.stopped);
-    EXPECT_EQ(s.records, out.size());
-    return std::make_pair(out, s);
+  auto play = [](const gomoku::SelfplayOptions& opt) {
+    auto run = selfplay(opt);
+    EXPECT_FALSE(run.second.stopped);
+    return run;
   };
   const auto [one, summary] = play(o);
   ASSERT_EQ(summary.games.size(), 4u);
@@ -187,18 +193,9 @@ TEST(GomokuSelfplay, OffPathPositionsAreOneOtherMoveAwayAndLeaveTheGamesAlone) {
     o.nodes = 800;
     o.sample = 0.5;
     o.seed = 9;
-    auto play = [](const gomoku::SelfplayOptions& opt) {
-      std::vector<TrainingRecord> out;
-      const auto s = gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
-        out.push_back(r);
-        return true;
-      });
-      EXPECT_EQ(s.records, out.size());
-      return std::make_pair(out, s);
-    };
-    const auto [plain, plain_summary] = play(o);
+    const auto [plain, plain_summary] = selfplay(o);
     o.siblings = 2;
-    const auto [with, summary] = play(o);
+    const auto [with, summary] = selfplay(o);
     EXPECT_EQ(plain_summary.off_path, 0u);
     ASSERT_GT(summary.off_path, 0u);
     std::vector<TrainingRecord> on_path;
@@ -245,15 +242,7 @@ TEST(GomokuSelfplay, OffPathLinesAreUpToTheirPliesLongAndDeterministic) {
   o.seed = 21;
   o.siblings = 2;
   o.sibling_plies = 3;
-  auto play = [](const gomoku::SelfplayOptions& opt) {
-    std::vector<TrainingRecord> out;
-    gomoku::run_selfplay(opt, [&](const TrainingRecord& r) -> core::Result<bool> {
-      out.push_back(r);
-      return true;
-    });
-    return out;
-  };
-  const auto records = play(o);
+  const auto records = selfplay(o).first;
   const TrainingRecord* parent = nullptr;
   std::set<int> lengths;
   for (const auto& r : records) {
@@ -267,10 +256,13 @@ TEST(GomokuSelfplay, OffPathLinesAreUpToTheirPliesLongAndDeterministic) {
     ASSERT_LE(plies, 3);
     lengths.insert(plies);
     // Every stone of the position it comes from is still there.
-    for (int i = 0; i < r.size * r.size; ++i)
-      if (parent->cells[static_cast<std::size_t>(i)] != 0) EXPECT_EQ(r.cells[static_cast<std::size_t>(i)], parent->cells[static_cast<std::size_t>(i)]);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(r.size * r.size); ++i) {
+      if (parent->cells[i] != 0) {
+        EXPECT_EQ(r.cells[i], parent->cells[i]);
+      }
+    }
   }
   EXPECT_GT(lengths.size(), 1u);  // lines of several lengths
   o.jobs = 2;
-  EXPECT_EQ(play(o), records);
+  EXPECT_EQ(selfplay(o).first, records);
 }

@@ -13,6 +13,7 @@
 
 #include "gomoku/board.h"
 #include "gomoku/rules.h"
+#include "brain_lines.h"
 #include "protocol/gomocup.h"
 #include "protocol/text.h"
 #include "protocol/time_control.h"
@@ -25,16 +26,10 @@ using gomoku::Point;
 namespace {
 
 std::vector<std::string> talk(const std::string& transcript, gomoku::Level level = gomoku::Level::SCORER) {
-  std::istringstream in(transcript);
-  std::ostringstream out;
   protocol::BrainOptions options;
   options.level = level;
   options.default_turn_ms = 100;
-  EXPECT_EQ(protocol::run(in, out, options), 0);
-  std::vector<std::string> lines;
-  std::istringstream answers(out.str());
-  for (std::string line; std::getline(answers, line);) lines.push_back(line);
-  return lines;
+  return test_support::brain_lines(transcript, options);
 }
 
 // A session with the position the brain holds after every command (nullopt before START) and
