@@ -26,6 +26,7 @@ core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std:
   if (key == "eval") {
     if (value == "classical" || value == "network") {
       config.classical = value == "classical";
+      config.network_asked = value == "network";
       return true;
     }
     return core::fail(core::concat("eval must be classical or network, not '", value, "'"));
@@ -36,7 +37,6 @@ core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std:
 core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text, const std::filesystem::path& base,
                                      std::string_view where) {
   int number = 0;
-  bool network_asked = false;
   while (!text.empty()) {
     const auto end = text.find('\n');
     std::string_view line = text.substr(0, end);
@@ -50,15 +50,13 @@ core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text,
       return core::fail(core::concat(where, " line ", number, ": expected key = value, got '", line, "'"));
     const std::string_view key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
     if (auto ok = apply_setting(config, key, value, base); !ok) return core::fail(core::concat(where, " line ", number, ": ", ok.error()));
-    network_asked = network_asked || (key == "eval" && value == "network");
   }
-  if (auto ok = check(config, network_asked); !ok) return core::fail(core::concat(where, ": ", ok.error()));
   return true;
 }
 
-core::Result<bool> check(const BrainConfig& config, bool network_asked) {
+core::Result<bool> check(const BrainConfig& config) {
   const bool any = config.networks[0] || config.networks[1] || config.networks[2];
-  if (network_asked && !any) return core::fail("eval = network needs a network file (network = FILE)");
+  if (config.network_asked && !any) return core::fail("eval = network needs a network file (network = FILE)");
   return true;
 }
 

@@ -24,6 +24,8 @@ struct BrainConfig {
   std::array<std::shared_ptr<const gomoku::Network>, 3> networks;
   /// `eval = classical`: play with the classical evaluation even where a network is given.
   bool classical = false;
+  /// `eval = network` was set: check() refuses it without a network.
+  bool network_asked = false;
 
   /// The network the engine evaluates with under `rule`; null: the classical evaluation.
   std::shared_ptr<const gomoku::Network> network_for(gomoku::Rule rule) const;
@@ -31,15 +33,17 @@ struct BrainConfig {
 
 /// Applies one setting: `network` (a network file, its rule read from the file; a relative path
 /// is taken from `base`; a second file of the same rule is refused) or `eval` (`classical` or
-/// `network`). `eval = network` with no network at all is refused by check().
+/// `network`). `eval = network` with no network at all is refused by check(), once every
+/// setting is in (the command line may give the network the config file asks for).
 core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std::string_view value,
                                  const std::filesystem::path& base);
 
-/// The settings of a config file's text; errors name the file (`where`) and the line.
+/// The settings of a config file's text; errors name the file (`where`) and the line. Call
+/// check() once all settings are applied.
 core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text, const std::filesystem::path& base,
                                      std::string_view where);
 
 /// Refuses a config that asks for the network and gives none.
-core::Result<bool> check(const BrainConfig& config, bool network_asked);
+core::Result<bool> check(const BrainConfig& config);
 
 }  // namespace tilestone::protocol

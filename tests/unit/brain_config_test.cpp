@@ -70,7 +70,14 @@ TEST(BrainConfig, BadLinesAreRefusedNamingTheFileAndLine) {
   refused("network = free.tsnet\nnetwork = free.tsnet\n", "line 2: ");
   refused("network = free.tsnet\nnetwork = free.tsnet\n", "a second network for freestyle");
   refused("network =\n", "network needs a file");
-  refused("eval = network\n", "eval = network needs a network file");
+  // eval = network without a network is refused once every setting is in.
+  protocol::BrainConfig asked;
+  ASSERT_TRUE(protocol::apply_config_text(asked, "eval = network\n", dir.path, "x"));
+  auto no_net = protocol::check(asked);
+  ASSERT_FALSE(no_net);
+  EXPECT_NE(no_net.error().find("eval = network needs a network file"), std::string::npos) << no_net.error();
+  ASSERT_TRUE(protocol::apply_setting(asked, "network", (dir.path / "free.tsnet").string(), {}));
+  EXPECT_TRUE(protocol::check(asked));
 }
 
 TEST(BrainConfig, TheBrainPlaysWithTheNetworkOfTheBoardsRuleOnly) {

@@ -2,7 +2,6 @@
 // the settings the protocol has no word for (the command line, then the config file beside the
 // program) and answers the options a person may try first.
 
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -65,7 +64,6 @@ int main(int argc, char** argv) {
     }
   }
   // Step 2. The command line.
-  bool network_asked = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -80,12 +78,12 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) return refuse(std::string(arg) + " needs a value (see --help)");
       const std::string_view value = argv[++i];
       if (auto ok = protocol::apply_setting(options.config, arg.substr(2), value, {}); !ok) return refuse(ok.error());
-      network_asked = network_asked || (arg == "--eval" && value == "network");
       continue;
     }
     return refuse("unknown option '" + std::string(arg) + "' (see --help)");
   }
-  if (auto ok = protocol::check(options.config, network_asked); !ok) return refuse(ok.error());
+  // Step 3. Together: `eval = network` needs a network from one or the other.
+  if (auto ok = protocol::check(options.config); !ok) return refuse(ok.error());
   std::ios::sync_with_stdio(false);
   return protocol::run(std::cin, std::cout, options);
 }
