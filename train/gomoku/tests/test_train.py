@@ -133,6 +133,21 @@ class TrainTest(unittest.TestCase):
             self.assertEqual(len(kept), 45)
             self.assertFalse(train.proven_mask(kept).any())
 
+    def test_the_step_benchmark_times_this_trainer(self):
+        import contextlib
+        import io
+        import bench_step
+        import tsdata
+        with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
+            path = os.path.join(tmp, "d.tsd")
+            tsdata.write(path, tsdata.synthetic(40, seed=7, rule=0, sizes=(15,)))
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                self.assertEqual(bench_step.main(["--data", path, "--steps", "3", "--batch-size", "16", "--rank-weight", "1"]), 0)
+            self.assertRegex(out.getvalue(), r"s a step of 16 positions \([0-9]+ positions/s\), ranking loss")
+            with self.assertRaises(SystemExit):
+                bench_step.main(["--data", path, "--steps", "3", "--batch-size", "64"])  # fewer positions than a batch
+
 
 if __name__ == "__main__":
     unittest.main()
