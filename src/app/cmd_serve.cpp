@@ -79,13 +79,8 @@ void add_serve_command(CLI::App& root) {
   cmd->callback([=] {
     // The networks first: a bad file is refused before anything listens.
     server::GomokuNetworks nets;
-    for (const auto& path : *networks) {
-      auto net = gomoku::load_network_file(path);
-      if (!net) throw UsageError("--gomoku-network: " + net.error());
-      auto& slot = nets[static_cast<std::size_t>(net->rule())];
-      if (slot) throw UsageError(fmt::format("--gomoku-network: {} is a second network for {}", path, gomoku::rule_name(net->rule())));
-      slot = std::make_shared<const gomoku::Network>(std::move(*net));
-    }
+    for (const auto& path : *networks)
+      if (auto added = nets.add_file(path); !added) throw UsageError("--gomoku-network: " + added.error());
     // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner
     // is out still stops the server cleanly; the server's threads inherit the mask, and a helper
     // thread waits for the signal.
@@ -111,7 +106,7 @@ void add_serve_command(CLI::App& root) {
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
     for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
-      if (nets[static_cast<std::size_t>(rule)]) std::cout << fmt::format("Gomoku {}: the strong level evaluates with the network", gomoku::rule_name(rule)) << std::endl;
+      if (nets.get(rule)) std::cout << fmt::format("Gomoku {}: the strong level evaluates with the network", gomoku::rule_name(rule)) << std::endl;
 
     // A signal that came before listen() got going (one sent as soon as the banner is out)
     // would find nothing to stop: the waiter asks again until listen() has returned.

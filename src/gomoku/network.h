@@ -159,6 +159,24 @@ core::Result<Network> load_network_file(const std::string& path);
 /// message naming the file and both rules (the engine would otherwise evaluate those boards
 /// classically without a word).
 core::Result<std::shared_ptr<const Network>> load_network_for(const std::string& path, Rule rule);
+/// The networks given for play, at most one per rule family's rule (`serve --gomoku-network`,
+/// the brain's `network` settings); the classical evaluation plays where none is given.
+class RuleNetworks {
+ public:
+  /// The network of `rule`; null: none given.
+  std::shared_ptr<const Network> get(Rule rule) const { return nets_[static_cast<std::size_t>(rule)]; }
+  /// Whether any rule has one.
+  bool any() const;
+  /// Loads a network file into its rule's place; a bad file, or a second one for the same rule,
+  /// is refused with a message naming the file.
+  core::Result<bool> add_file(const std::string& path);
+  /// Puts a network in its rule's place, replacing any there.
+  void set(std::shared_ptr<const Network> net);
+
+ private:
+  std::array<std::shared_ptr<const Network>, 3> nets_;
+};
+
 /// Writes through a temporary and a rename; returns the bytes written.
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path);
 

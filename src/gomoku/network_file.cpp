@@ -1,6 +1,7 @@
 // The Gomoku network file (the layout is in network.h): writing, and reading with every field
 // checked, so a wrong, truncated, corrupt or foreign file is refused with a message.
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -146,6 +147,23 @@ core::Result<std::shared_ptr<const Network>> load_network_for(const std::string&
   if (net->rule() != rule)
     return core::fail(core::concat(path, " is a network for ", rule_name(net->rule()), ", not for ", rule_name(rule)));
   return std::make_shared<const Network>(std::move(*net));
+}
+
+bool RuleNetworks::any() const {
+  return std::ranges::any_of(nets_, [](const auto& net) { return net != nullptr; });
+}
+
+core::Result<bool> RuleNetworks::add_file(const std::string& path) {
+  auto net = load_network_file(path);
+  if (!net) return core::fail(net.error());
+  if (get(net->rule())) return core::fail(core::concat(path, ": a second network for ", rule_name(net->rule())));
+  set(std::make_shared<const Network>(std::move(*net)));
+  return true;
+}
+
+void RuleNetworks::set(std::shared_ptr<const Network> net) {
+  const auto rule = static_cast<std::size_t>(net->rule());
+  nets_[rule] = std::move(net);
 }
 
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path) {

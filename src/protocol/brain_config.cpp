@@ -7,7 +7,7 @@
 namespace tilestone::protocol {
 
 std::shared_ptr<const gomoku::Network> BrainConfig::network_for(gomoku::Rule rule) const {
-  return classical ? nullptr : networks[static_cast<std::size_t>(rule)];
+  return classical ? nullptr : networks.get(rule);
 }
 
 core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std::string_view value,
@@ -16,12 +16,7 @@ core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std:
     if (value.empty()) return core::fail("network needs a file");
     std::filesystem::path path{std::string(value)};
     if (path.is_relative() && !base.empty()) path = base / path;
-    auto net = gomoku::load_network_file(path.string());
-    if (!net) return core::fail(net.error());
-    auto& slot = config.networks[static_cast<std::size_t>(net->rule())];
-    if (slot) return core::fail(core::concat(path.string(), ": a second network for ", gomoku::rule_name(net->rule())));
-    slot = std::make_shared<const gomoku::Network>(std::move(*net));
-    return true;
+    return config.networks.add_file(path.string());
   }
   if (key == "eval") {
     if (value == "classical" || value == "network") {
@@ -55,8 +50,7 @@ core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text,
 }
 
 core::Result<bool> check(const BrainConfig& config) {
-  const bool any = config.networks[0] || config.networks[1] || config.networks[2];
-  if (config.network_asked && !any) return core::fail("eval = network needs a network file (network = FILE)");
+  if (config.network_asked && !config.networks.any()) return core::fail("eval = network needs a network file (network = FILE)");
   return true;
 }
 

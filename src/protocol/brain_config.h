@@ -5,7 +5,6 @@
 // config file beside the program (pbrain-tilestone.cfg, for Piskvork and the Gomocup manager,
 // which start it bare): `key = value` lines, `#` comments.
 
-#include <array>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -20,8 +19,8 @@ namespace tilestone::protocol {
 inline constexpr std::string_view CONFIG_FILE = "pbrain-tilestone.cfg";
 
 struct BrainConfig {
-  /// The network of each rule (indexed by gomoku::Rule); null: none given for that rule.
-  std::array<std::shared_ptr<const gomoku::Network>, 3> networks;
+  /// The networks given, by rule.
+  gomoku::RuleNetworks networks;
   /// `eval = classical`: play with the classical evaluation even where a network is given.
   bool classical = false;
   /// `eval = network` was set: check() refuses it without a network.

@@ -280,7 +280,7 @@ class Brain {
   // Which evaluation plays, said only where the config gives a network (a plain brain's
   // transcripts stay as they were).
   void say_evaluation(std::ostream& out) const {
-    if (!(config_.networks[0] || config_.networks[1] || config_.networks[2])) return;
+    if (!config_.networks.any()) return;
     if (network_)
       out << "MESSAGE evaluation: network for " << gomoku::rule_name(rule_) << std::endl;
     else

@@ -86,7 +86,7 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   const auto level = parse_level(name);
   if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
   AiRequest r{*level, {}, nullptr};
-  if (*level == Level::STRONG) r.network = ctx.gomoku_networks[static_cast<std::size_t>(game.board.rule())];
+  if (*level == Level::STRONG) r.network = ctx.gomoku_networks.get(game.board.rule());
   // The think time always holds (the cap by default): a depth is only a maximum.
   const int max_time_ms = static_cast<int>(ctx.limits.max_time_ms);
   r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(limits::DEFAULT_TIME_MS, max_time_ms));

@@ -222,7 +222,7 @@ Server::Server(ServerLimits limits, Recording recording, GomokuNetworks networks
     const auto& rec = impl_->ctx.recording;
     json gomoku_eval = json::object();
     for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
-      gomoku_eval[std::string(gomoku::rule_name(rule))] = impl_->ctx.gomoku_networks[static_cast<std::size_t>(rule)] ? "network" : "classical";
+      gomoku_eval[std::string(gomoku::rule_name(rule))] = impl_->ctx.gomoku_networks.get(rule) ? "network" : "classical";
     send_json(res, {{"version", "0.1.0"},
                     {"gomoku_eval", gomoku_eval},
                     {"recording", rec.db ? json{{"enabled", true}, {"database", rec.db->path()}}

@@ -2,7 +2,6 @@
 // `tilestone serve`: the web UI and a JSON API over the engine, on cpp-httplib. The handlers
 // parse, call the engine and format; rules and AIs stay in the engine.
 
-#include <array>
 #include <memory>
 #include <string>
 
@@ -38,9 +37,9 @@ struct Recording {
   std::string problem = "recording is off (--no-db)";
 };
 
-/// The Gomoku networks the strong level evaluates with (`serve --gomoku-network`), by rule
-/// (indexed by gomoku::Rule); a rule without one is evaluated classically.
-using GomokuNetworks = std::array<std::shared_ptr<const gomoku::Network>, 3>;
+/// The Gomoku networks the strong level evaluates with (`serve --gomoku-network`), by rule; a
+/// rule without one is evaluated classically.
+using GomokuNetworks = gomoku::RuleNetworks;
 
 class Server {
  public:

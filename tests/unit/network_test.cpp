@@ -369,6 +369,34 @@ TEST(NetworkFile, ANetworkIsLoadedForPlayOnlyUnderItsOwnRule) {
   EXPECT_FALSE(load_network_for((dir.path / "none.tsnet").string(), Rule::STANDARD));
 }
 
+TEST(NetworkFile, RuleNetworksHoldOneNetworkPerRule) {
+  test_support::TempDir dir("network-set");
+  const std::string free_path = (dir.path / "free.tsnet").string(), renju_path = (dir.path / "renju.tsnet").string();
+  const std::string second_path = (dir.path / "free2.tsnet").string();
+  ASSERT_TRUE(save_network_file(Network::random(Rule::FREESTYLE, 4), free_path));
+  ASSERT_TRUE(save_network_file(Network::random(Rule::RENJU, 5), renju_path));
+  ASSERT_TRUE(save_network_file(Network::random(Rule::FREESTYLE, 6), second_path));
+  RuleNetworks nets;
+  EXPECT_FALSE(nets.any());
+  ASSERT_TRUE(nets.add_file(free_path));
+  EXPECT_TRUE(nets.any());
+  ASSERT_TRUE(nets.add_file(renju_path));
+  ASSERT_NE(nets.get(Rule::FREESTYLE), nullptr);
+  EXPECT_EQ(nets.get(Rule::FREESTYLE)->rule(), Rule::FREESTYLE);
+  EXPECT_EQ(nets.get(Rule::RENJU)->rule(), Rule::RENJU);
+  EXPECT_EQ(nets.get(Rule::STANDARD), nullptr);
+  // A second network for a rule is refused and the first stays.
+  const auto first = nets.get(Rule::FREESTYLE);
+  const auto second = nets.add_file(second_path);
+  ASSERT_FALSE(second);
+  EXPECT_NE(second.error().find(second_path), std::string::npos) << second.error();
+  EXPECT_NE(second.error().find("second network"), std::string::npos) << second.error();
+  EXPECT_EQ(nets.get(Rule::FREESTYLE), first);
+  const auto missing = nets.add_file((dir.path / "none.tsnet").string());
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot open"), std::string::npos) << missing.error();
+}
+
 TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
   const Network net = Network::random(Rule::FREESTYLE, 6);
   const std::string good = encode_network_file(net);
