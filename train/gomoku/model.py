@@ -30,6 +30,18 @@ WIN_BOUND = 29000
 RULE_SETS = {0: 1, 1: 1, 2: 2}
 
 
+def transfer_state(state, from_sets, to_sets):
+    """A model state of `from_sets` table sets as one of `to_sets`: every set of the new state
+    starts as the first set of the old one (a freestyle network as the start of a renju one)."""
+    per_set = {"embed": CENTRE_STATES * F.WINDOWS, "bias": CENTRE_STATES}
+    out = {}
+    for name, value in state.items():
+        rows = per_set.get(name, 1)
+        first = value[:rows]
+        out[name] = first.repeat(to_sets, *([1] * (value.dim() - 1))).clone()
+    return out
+
+
 class GomokuNet(nn.Module):
     def __init__(self, rule=0, seed=None):
         super().__init__()

@@ -72,6 +72,9 @@ def parse_args(argv):
     ap.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint.pt")
     ap.add_argument("--init", default=None, metavar="CHECKPOINT",
                     help="start from the weights of another run's checkpoint.pt (the next generation from the last)")
+    ap.add_argument("--transfer", default=None, metavar="CHECKPOINT",
+                    help="start from the weights of a checkpoint of another rule: each of this rule's table sets "
+                         "from its first (a freestyle network as the start of a renju one)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
     return ap.parse_args(argv)
 
@@ -320,8 +323,14 @@ def main(argv=None):
     if args.init:
         init = torch.load(args.init, map_location="cpu")
         if init["rule"] != rule:
-            raise SystemExit(f"train: --init {args.init} is for rule {init['rule']}, the data for rule {rule}")
+            raise SystemExit(f"train: --init {args.init} is for rule {init['rule']}, the data for rule {rule} "
+                             "(--transfer starts from another rule's weights)")
         net.load_state_dict(init["model"])
+    if args.transfer:
+        if args.init:
+            raise SystemExit("train: --init and --transfer both give the starting weights; give one")
+        other = torch.load(args.transfer, map_location="cpu")
+        net.load_state_dict(M.transfer_state(other["model"], M.RULE_SETS[other["rule"]], net.sets))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / max(total, 1))))
     rng = np.random.default_rng(args.seed + 1)

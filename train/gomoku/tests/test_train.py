@@ -8,11 +8,14 @@ import tempfile
 import unittest
 
 import numpy as np
+import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import export  # noqa: E402
+import model as M  # noqa: E402
 import train  # noqa: E402
+import tsdata  # noqa: E402
 
 
 def read_log(out):
@@ -64,9 +67,24 @@ class TrainTest(unittest.TestCase):
             self.assertEqual(train.main(base + ["--out", second, "--steps", "0", "--init",
                                                 os.path.join(first, "checkpoint.pt")]), 0)
             self.assertAlmostEqual(float(read_log(second)[0]["val_loss"]), float(read_log(first)[-1]["val_loss"]), places=6)
-            # Weights of another rule are refused.
+            # Weights of another rule are refused by --init and taken by --transfer: each of renju's
+            # two table sets starts as freestyle's one, so every board is valued as freestyle's net did.
             with self.assertRaises(SystemExit):
                 train.main(base + ["--out", renju, "--rule", "renju", "--init", os.path.join(first, "checkpoint.pt")])
+            self.assertEqual(train.main(base + ["--out", renju, "--rule", "renju", "--steps", "0", "--transfer",
+                                                os.path.join(first, "checkpoint.pt")]), 0)
+            free_net, renju_net = M.GomokuNet(rule=0), M.GomokuNet(rule=2)
+            free_net.load_state_dict(torch.load(os.path.join(first, "checkpoint.pt"))["model"])
+            renju_net.load_state_dict(torch.load(os.path.join(renju, "checkpoint.pt"))["model"])
+            recs = tsdata.synthetic(64, seed=5)
+            b = train.batch_tensors(recs)
+            inputs = (b["windows"], b["centre"], b["inside"], b["empty"], b["sides"])
+            with torch.no_grad():
+                for x, y in zip(free_net(*inputs), renju_net(*inputs)):
+                    self.assertTrue(torch.allclose(x, y, atol=1e-5))
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", os.path.join(tmp, "both"), "--init", os.path.join(first, "checkpoint.pt"),
+                                   "--transfer", os.path.join(first, "checkpoint.pt")])
 
     def test_the_ranking_loss_trains_and_the_sibling_accuracy_is_logged(self):
         with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
