@@ -64,7 +64,7 @@ def padded_grids(codes, sizes):
     """(N, GRID, GRID) cell codes with walls around each board; codes (N, 484) with cell
     i = y * size + x of the record's own size."""
     n = len(sizes)
-    grids = np.full((n, GRID, GRID), WALL, dtype=np.int64)
+    grids = np.full((n, GRID, GRID), WALL, dtype=np.int32)
     for size in np.unique(sizes):
         sel = np.nonzero(sizes == size)[0]
         s = int(size)
@@ -75,14 +75,16 @@ def padded_grids(codes, sizes):
 def line_keys(grids, span=MAX_SIZE):
     """(N, span, span, 4) line windows of the cells at (y, x) < span (meaningful on inside cells)."""
     n = grids.shape[0]
-    keys = np.zeros((n, span, span, 4), dtype=np.int64)
-    for d, (dx, dy) in enumerate(DIRECTIONS):
+    per_direction = []
+    for dx, dy in DIRECTIONS:
+        key = np.zeros((n, span, span), dtype=np.int32)
         for k in range(-4, 5):
             if k == 0:
                 continue
             oy, ox = PAD + k * dy, PAD + k * dx
-            keys[..., d] |= grids[:, oy:oy + span, ox:ox + span] << (2 * key_slot(k))
-    return keys
+            key |= grids[:, oy:oy + span, ox:ox + span] << (2 * key_slot(k))
+        per_direction.append(key)
+    return np.stack(per_direction, axis=-1)
 
 
 def compact_size(sizes):

@@ -105,28 +105,37 @@ def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
     n = len(sizes)
     after_best, after_other = codes.copy(), codes.copy()
     has = np.zeros(n, dtype=bool)
-    for i in range(n):
-        s = int(sizes[i])
-        b = int(best[i])
-        board = codes[i, : s * s].reshape(s, s)
-        if not (0 <= b < s * s) or board.flat[b] != 0:
-            continue
-        occupied = np.pad(board != 0, 2)
-        near = np.zeros((s, s), dtype=bool)
+    draws = rng.random(n)
+    for s in np.unique(sizes):
+        s = int(s)
+        sel = np.flatnonzero(sizes == s)
+        boards = codes[sel, : s * s].reshape(len(sel), s, s)
+        b = best[sel].astype(np.int64)
+        ok = (b >= 0) & (b < s * s)
+        flat = boards.reshape(len(sel), s * s)
+        ok &= flat[np.arange(len(sel)), np.clip(b, 0, s * s - 1)] == 0
+        # The empty points within two of a stone, the best move left out.
+        occupied = np.pad(boards != 0, ((0, 0), (2, 2), (2, 2)))
+        near = np.zeros(boards.shape, dtype=bool)
         for dy in range(5):
             for dx in range(5):
-                near |= occupied[dy:dy + s, dx:dx + s]
-        near &= board == 0
-        near.flat[b] = False
-        options = np.flatnonzero(near)
-        if len(options) == 0:
-            continue
-        m = int(options[rng.integers(len(options))])
-        if preferred is not None and preferred[i] >= 0 and preferred[i] != b and board.flat[preferred[i]] == 0:
-            m = int(preferred[i])
-        after_best[i, b] = sides[i] + 1
-        after_other[i, m] = sides[i] + 1
-        has[i] = True
+                near |= occupied[:, dy:dy + s, dx:dx + s]
+        near = (near & (boards == 0)).reshape(len(sel), s * s)
+        near[np.arange(len(sel))[ok], b[ok]] = False
+        counts = near.sum(axis=1)
+        ok &= counts > 0
+        # A uniform choice among each row's points: the k-th of them, k drawn per position.
+        k = np.minimum((draws[sel] * counts).astype(np.int64), np.maximum(counts - 1, 0))
+        other = np.argmax(np.cumsum(near, axis=1) > k[:, None], axis=1)
+        if preferred is not None:
+            p = np.asarray(preferred)[sel].astype(np.int64)
+            take = (p >= 0) & (p < s * s) & (p != b)
+            take &= flat[np.arange(len(sel)), np.clip(p, 0, s * s - 1)] == 0
+            other = np.where(take, p, other)
+        rows = sel[ok]
+        after_best[rows, b[ok]] = sides[rows] + 1
+        after_other[rows, other[ok]] = sides[rows] + 1
+        has[rows] = True
     opp = 1 - sides
     compact = F.compact_size(sizes) is not None
     wb, cb, ib, eb = F.inputs(after_best, sizes, opp, compact)
