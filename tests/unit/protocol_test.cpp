@@ -207,8 +207,8 @@ TEST(ProtocolBoard, RenjuColoursFollowTheCounts) {
 // --- INFO max_memory and the clock ------------------------------------------------------------
 
 TEST(ProtocolMemory, AnyLimitGivesAMoveInTime) {
-  for (const char* bytes : {"1000000000000", "9223372036854775807", "4000000000", "0", "1", "-5", "99999999999999999999"}) {
-    const std::string transcript = std::string("INFO max_memory ") + bytes + "\nINFO timeout_turn 100\nSTART 15\nBEGIN\nTURN 8,8\n";
+  // One session: the wall time each answer took (the observer sees every position the brain holds).
+  const auto timed_session = [](const std::string& transcript, std::string& answers) {
     std::istringstream in(transcript);
     std::ostringstream out;
     std::vector<double> took_ms;
@@ -220,9 +220,23 @@ TEST(ProtocolMemory, AnyLimitGivesAMoveInTime) {
       last = now;
     };
     protocol::run(in, out, options);
-    EXPECT_EQ(out.str().rfind("OK\n7,7\n", 0), 0u) << bytes << ": " << out.str();
-    ASSERT_EQ(took_ms.size(), 5u);
-    // The table is sized at INFO (mapped, not written): BEGIN and TURN keep to their 100 ms.
+    answers = out.str();
+    return took_ms;
+  };
+  for (const char* bytes : {"1000000000000", "9223372036854775807", "4000000000", "0", "1", "-5", "99999999999999999999"}) {
+    const std::string transcript = std::string("INFO max_memory ") + bytes + "\nINFO timeout_turn 100\nSTART 15\nBEGIN\nTURN 8,8\n";
+    // The table is sized at INFO (mapped, not written): BEGIN and TURN keep to their 100 ms. A
+    // loaded machine can hold the process off a CPU past the margin once (a sanitizer build on
+    // two busy cores did, by 1 ms), so a late session is played again: a brain that writes its
+    // table is late every time.
+    std::string answers;
+    std::vector<double> took_ms;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      took_ms = timed_session(transcript, answers);
+      ASSERT_EQ(took_ms.size(), 5u) << bytes << ": " << answers;
+      if (took_ms[3] < 100 + 150 && took_ms[4] < 100 + 150) break;
+    }
+    EXPECT_EQ(answers.rfind("OK\n7,7\n", 0), 0u) << bytes << ": " << answers;
     EXPECT_LT(took_ms[3], 100 + 150) << bytes;
     EXPECT_LT(took_ms[4], 100 + 150) << bytes;
   }
