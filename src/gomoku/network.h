@@ -170,8 +170,6 @@ class RuleNetworks {
   /// Loads a network file into its rule's place; a bad file, or a second one for the same rule,
   /// is refused with a message naming the file.
   core::Result<bool> add_file(const std::string& path);
-  /// Puts a network in its rule's place, replacing any there.
-  void set(std::shared_ptr<const Network> net);
 
  private:
   std::array<std::shared_ptr<const Network>, 3> nets_;

@@ -156,14 +156,10 @@ bool RuleNetworks::any() const {
 core::Result<bool> RuleNetworks::add_file(const std::string& path) {
   auto net = load_network_file(path);
   if (!net) return core::fail(net.error());
-  if (get(net->rule())) return core::fail(core::concat(path, ": a second network for ", rule_name(net->rule())));
-  set(std::make_shared<const Network>(std::move(*net)));
+  auto& slot = nets_[static_cast<std::size_t>(net->rule())];
+  if (slot) return core::fail(core::concat(path, ": a second network for ", rule_name(net->rule())));
+  slot = std::make_shared<const Network>(std::move(*net));
   return true;
-}
-
-void RuleNetworks::set(std::shared_ptr<const Network> net) {
-  const auto rule = static_cast<std::size_t>(net->rule());
-  nets_[rule] = std::move(net);
 }
 
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path) {

@@ -30,8 +30,8 @@ WIN_BOUND = 29000
 RULE_SETS = {0: 1, 1: 1, 2: 2}
 
 
-def transfer_state(state, from_sets, to_sets):
-    """A model state of `from_sets` table sets as one of `to_sets`: every set of the new state
+def transfer_state(state, to_sets):
+    """Another rule's model state as one of `to_sets` table sets: every set of the new state
     starts as the first set of the old one (a freestyle network as the start of a renju one)."""
     per_set = {"embed": CENTRE_STATES * F.WINDOWS, "bias": CENTRE_STATES}
     out = {}

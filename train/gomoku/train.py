@@ -76,7 +76,10 @@ def parse_args(argv):
                     help="start from the weights of a checkpoint of another rule: each of this rule's table sets "
                          "from its first (a freestyle network as the start of a renju one)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if args.init and args.transfer:
+        ap.error("--init and --transfer both give the starting weights; give one")
+    return args
 
 
 def load_records(args):
@@ -111,9 +114,10 @@ def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
         sel = np.flatnonzero(sizes == s)
         boards = codes[sel, : s * s].reshape(len(sel), s, s)
         b = best[sel].astype(np.int64)
+        row = np.arange(len(sel))
         ok = (b >= 0) & (b < s * s)
         flat = boards.reshape(len(sel), s * s)
-        ok &= flat[np.arange(len(sel)), np.clip(b, 0, s * s - 1)] == 0
+        ok &= flat[row, np.clip(b, 0, s * s - 1)] == 0
         # The empty points within two of a stone, the best move left out.
         occupied = np.pad(boards != 0, ((0, 0), (2, 2), (2, 2)))
         near = np.zeros(boards.shape, dtype=bool)
@@ -121,7 +125,7 @@ def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
             for dx in range(5):
                 near |= occupied[:, dy:dy + s, dx:dx + s]
         near = (near & (boards == 0)).reshape(len(sel), s * s)
-        near[np.arange(len(sel))[ok], b[ok]] = False
+        near[row[ok], b[ok]] = False
         counts = near.sum(axis=1)
         ok &= counts > 0
         # A uniform choice among each row's points: the k-th of them, k drawn per position.
@@ -130,7 +134,7 @@ def sibling_tensors(codes, sizes, sides, best, rng, preferred=None):
         if preferred is not None:
             p = np.asarray(preferred)[sel].astype(np.int64)
             take = (p >= 0) & (p < s * s) & (p != b)
-            take &= flat[np.arange(len(sel)), np.clip(p, 0, s * s - 1)] == 0
+            take &= flat[row, np.clip(p, 0, s * s - 1)] == 0
             other = np.where(take, p, other)
         rows = sel[ok]
         after_best[rows, b[ok]] = sides[rows] + 1
@@ -336,10 +340,8 @@ def main(argv=None):
                              "(--transfer starts from another rule's weights)")
         net.load_state_dict(init["model"])
     if args.transfer:
-        if args.init:
-            raise SystemExit("train: --init and --transfer both give the starting weights; give one")
         other = torch.load(args.transfer, map_location="cpu")
-        net.load_state_dict(M.transfer_state(other["model"], M.RULE_SETS[other["rule"]], net.sets))
+        net.load_state_dict(M.transfer_state(other["model"], net.sets))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / max(total, 1))))
     rng = np.random.default_rng(args.seed + 1)

@@ -155,7 +155,6 @@ class TrainTest(unittest.TestCase):
         import contextlib
         import io
         import bench_step
-        import tsdata
         with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
             path = os.path.join(tmp, "d.tsd")
             tsdata.write(path, tsdata.synthetic(40, seed=7, rule=0, sizes=(15,)))
