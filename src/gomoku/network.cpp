@@ -7,6 +7,7 @@
 
 #include "core/concat.h"
 #include "core/rng.h"
+#include "gomoku/eval.h"
 #include "gomoku/network_simd.h"
 
 namespace tilestone::gomoku {
@@ -126,6 +127,11 @@ std::string NetTables::check_bounds() const {
 Network::Network(Rule rule, std::vector<NetTables> tables, std::string description)
     : rule_(rule), tables_(std::move(tables)), description_(std::move(description)) {
   assert(tables_.size() == (rule == Rule::RENJU ? 2u : 1u));
+}
+
+void Network::set_classical_share(int percent) {
+  assert(percent >= 0 && percent <= 100);
+  classical_share_ = percent;
 }
 
 std::size_t Network::parameter_count() const {
@@ -265,6 +271,13 @@ void NetworkState::undo() {
   assert(top == base + 2 * rows);
   saved_.resize(base);
   sums_ = e.sums;
+}
+
+int NetworkState::search_value(const Board& board) const {
+  const int own = evaluate(board).score;
+  const int share = net_->classical_share();
+  if (share == 0) return own;
+  return (own * (100 - share) + gomoku::evaluate(board) * share) / 100;
 }
 
 NetValue NetworkState::evaluate(const Board& board) const {

@@ -76,7 +76,9 @@ constexpr int NET_MAX_WEIGHT = 8191;
 constexpr std::int32_t NET_MAX_DENSE_BIAS = 1 << 29;
 
 inline constexpr char NET_MAGIC[9] = "TSGOMNET";
-inline constexpr std::uint32_t NET_VERSION = 1;
+inline constexpr std::uint32_t NET_VERSION = 2;
+/// The oldest file version this build reads (version 1 has no blend: a share of 0).
+inline constexpr std::uint32_t NET_OLDEST_VERSION = 1;
 
 /// The dense index of a line window read from perspective s (0 black own, 1 white own), folded
 /// with its mirror image; -1 for a window no board holds.
@@ -139,6 +141,11 @@ class Network {
   const std::string& description() const { return description_; }
   /// Parameters, counting every table set.
   std::size_t parameter_count() const;
+  /// The classical evaluation's share of the value the search uses, in percent (0: the network's
+  /// value alone). The two make different mistakes, so a blend can beat both.
+  int classical_share() const { return classical_share_; }
+  /// Sets the share (0 to 100).
+  void set_classical_share(int percent);
 
   /// A network of seeded random weights (for tests and benchmarks), within the bounds.
   static Network random(Rule rule, std::uint64_t seed);
@@ -147,6 +154,7 @@ class Network {
   Rule rule_;
   std::vector<NetTables> tables_;
   std::string description_;
+  int classical_share_ = 0;
 };
 
 /// The file's bytes.
@@ -205,6 +213,9 @@ class NetworkState {
 
   /// The value for the board's side to move (the board this state follows).
   NetValue evaluate(const Board& board) const;
+  /// The value the search uses, in engine units for the side to move: evaluate()'s score blended
+  /// with the classical evaluation's by the network's classical_share().
+  int search_value(const Board& board) const;
   /// The policy logit of the empty cell idx for the side to move, at NET_QA * NET_QW.
   std::int32_t policy(const Board& board, int idx) const;
   /// policy() of each cell of `cells`, into `out` (the same length).

@@ -34,7 +34,7 @@ std::string header(const Network& net, std::uint64_t payload, std::uint64_t chec
   core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(FIXED_HEADER + net.description().size()));
   core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.rule()));
   core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.table_sets()));
-  core::put_bytes<std::uint16_t>(h, 0);
+  core::put_bytes<std::uint16_t>(h, static_cast<std::uint16_t>(net.classical_share()));
   for (int v : {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES, NET_OUTPUTS, NET_QA, NET_QM, NET_QW})
     core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(v));
   core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(net.description().size()));
@@ -74,20 +74,23 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   r.take(MAGIC_BYTES);
   const auto version = r.get<std::uint32_t>();
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
-  if (version != NET_VERSION)
-    return core::fail(core::concat("network file version ", version, " is not supported (this build reads version ", NET_VERSION, ")"));
+  if (version < NET_OLDEST_VERSION || version > NET_VERSION)
+    return core::fail(core::concat("network file version ", version, " is not supported (this build reads versions ", NET_OLDEST_VERSION, " to ", NET_VERSION, ")"));
   // Step 2. The header: rule, dimensions, scales, description.
   const auto header_bytes = r.get<std::uint32_t>();
   const auto rule = r.get<std::uint8_t>();
   const auto sets = r.get<std::uint8_t>();
-  const auto zero = r.get<std::uint16_t>();
+  // Version 2: the classical evaluation's share of the value in percent; version 1: zero.
+  const auto share = r.get<std::uint16_t>();
   std::array<std::uint32_t, 8> dims{};
   for (auto& d : dims) d = r.get<std::uint32_t>();
   const auto description_bytes = r.get<std::uint32_t>();
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
   if (rule > static_cast<std::uint8_t>(Rule::RENJU)) return core::fail(core::concat("network file is corrupt: unknown rule ", +rule));
-  if (sets != (rule == static_cast<std::uint8_t>(Rule::RENJU) ? 2 : 1) || zero != 0)
+  if (sets != (rule == static_cast<std::uint8_t>(Rule::RENJU) ? 2 : 1))
     return core::fail(core::concat("network file is corrupt: ", +sets, " table sets for rule ", +rule));
+  if (share > (version == 1 ? 0 : 100))
+    return core::fail(core::concat("network file is corrupt: a classical share of ", share, " %"));
   const std::array<std::uint32_t, 8> built = {NET_FEATURES, NET_HIDDEN, NET_WINDOWS, NET_CENTRE_STATES,
                                               NET_OUTPUTS,  NET_QA,     NET_QM,      NET_QW};
   if (dims != built)
@@ -128,7 +131,9 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
     t.policy_b = r.get<std::int32_t>();
     if (auto msg = t.check_bounds(); !msg.empty()) return core::fail("network file is corrupt: " + msg);
   }
-  return Network(static_cast<Rule>(rule), std::move(tables), std::move(description));
+  Network net(static_cast<Rule>(rule), std::move(tables), std::move(description));
+  net.set_classical_share(share);
+  return net;
 }
 
 core::Result<Network> load_network_file(const std::string& path) {

@@ -124,7 +124,7 @@ class Worker {
     if (net_) net_->undo();
   }
   // The static value for the side to move: the network's, or the classical evaluation's.
-  int eval() const { return net_ ? net_->evaluate(board_).score : evaluate(board_); }
+  int eval() const { return net_ ? net_->search_value(board_) : evaluate(board_); }
 
   // The whole search is over, or (a helper) the split point it works for is closed.
   bool stopped() const {

@@ -63,6 +63,24 @@ TEST(NetworkSearch, ANetworkOfAnotherRuleIsNotUsed) {
   EXPECT_EQ(with.value, without.value);
 }
 
+TEST(NetworkSearch, TheClassicalShareBlendsTheValue) {
+  // All classical: the search of the classical evaluation, node for node; a share between
+  // differs from both ends.
+  const Board b = position("h8i9h9h10g8i8j7g10", Rule::FREESTYLE);
+  auto with_share = [](int percent) {
+    Network net = Network::random(Rule::FREESTYLE, 7);
+    net.set_classical_share(percent);
+    return std::make_shared<const Network>(std::move(net));
+  };
+  const auto classical = search(b, nullptr, 6), all = search(b, with_share(100), 6);
+  EXPECT_EQ(all.nodes, classical.nodes);
+  EXPECT_EQ(all.move, classical.move);
+  EXPECT_EQ(all.value, classical.value);
+  const auto none = search(b, with_share(0), 6), half = search(b, with_share(50), 6);
+  EXPECT_NE(half.nodes, classical.nodes);
+  EXPECT_NE(half.nodes, none.nodes);
+}
+
 TEST(NetworkSearch, AForcedWinIsStillFound) {
   // Black to move has an open three: the threat search finds the win, whatever a (random)
   // network thinks of the position.

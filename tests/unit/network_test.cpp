@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/bytes.h"
 #include "core/rng.h"
 #include "gomoku/board.h"
 #include "gomoku/network.h"
@@ -315,6 +316,18 @@ std::string with_u32(std::string bytes, std::size_t pos, std::uint32_t v) {
   return bytes;
 }
 
+// The file with its checksum made right again after a header field was changed.
+std::string rechecksummed(std::string bytes) {
+  std::uint32_t header_bytes = 0;
+  std::memcpy(&header_bytes, bytes.data() + 12, sizeof header_bytes);
+  const std::size_t at = header_bytes - sizeof(std::uint64_t);
+  std::memset(bytes.data() + at, 0, sizeof(std::uint64_t));
+  const std::uint64_t sum = core::fnv1a(std::string_view(bytes).substr(header_bytes),
+                                        core::fnv1a(std::string_view(bytes).substr(0, header_bytes)));
+  std::memcpy(bytes.data() + at, &sum, sizeof sum);
+  return bytes;
+}
+
 std::string error_of(std::string_view bytes) {
   const auto r = decode_network_file(bytes);
   return r ? std::string("(loaded)") : r.error();
@@ -367,6 +380,22 @@ TEST(NetworkFile, ANetworkIsLoadedForPlayOnlyUnderItsOwnRule) {
   EXPECT_NE(other.error().find(std::string(rule_name(Rule::STANDARD))), std::string::npos) << other.error();
   EXPECT_NE(other.error().find(std::string(rule_name(Rule::RENJU))), std::string::npos) << other.error();
   EXPECT_FALSE(load_network_for((dir.path / "none.tsnet").string(), Rule::STANDARD));
+}
+
+TEST(NetworkFile, TheClassicalShareRoundTripsAndVersionOneFilesStillLoad) {
+  Network net = Network::random(Rule::FREESTYLE, 8);
+  EXPECT_EQ(net.classical_share(), 0);
+  net.set_classical_share(70);
+  const std::string bytes = encode_network_file(net);
+  const auto back = decode_network_file(bytes);
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->classical_share(), 70);
+  // A file of version 1 (no share: the field is zero) loads with a share of 0.
+  const std::string old = rechecksummed(with_u32(with_u32(bytes, 8, 1), 16, 0x100));
+  const auto v1 = decode_network_file(old);
+  ASSERT_TRUE(v1) << v1.error();
+  EXPECT_EQ(v1->classical_share(), 0);
+  EXPECT_TRUE(same_tables(v1->tables(0), net.tables(0)));
 }
 
 TEST(NetworkFile, RuleNetworksHoldOneNetworkPerRule) {
@@ -427,7 +456,9 @@ TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
       {"half the payload", good.substr(0, header + 700000), "truncated: 700000 of its"},
       {"one byte short", good.substr(0, good.size() - 1), "truncated"},
       {"trailing bytes", good + "x", "1 bytes follow its payload"},
-      {"future version", with_u32(good, 8, 2), "version 2 is not supported"},
+      {"future version", with_u32(good, 8, 3), "version 3 is not supported"},
+      {"classical share over 100", with_u32(good, 16, (101u << 16) | 0x100), "classical share of 101"},
+      {"version 1 with a share", with_u32(with_u32(good, 8, 1), 16, (30u << 16) | 0x100), "classical share of 30"},
       {"unknown rule", with_u32(good, 16, 7), "unknown rule 7"},
       {"renju with one table set", with_u32(good, 16, 0x102), "1 table sets for rule 2"},
       {"wider features", with_u32(good, 20, 64), "another architecture (features 64"},

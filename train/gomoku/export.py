@@ -3,8 +3,8 @@
 
     /usr/bin/python3 train/gomoku/export.py --checkpoint OUT/checkpoint.pt --output freestyle.tsnet
 
-Layout: magic "TSGOMNET" | u32 version 1 | u32 header bytes | u8 rule | u8 table sets | u16 0
-| u32 features, hidden, windows, centre states, outputs, QA, QM, QW | u32 description bytes |
+Layout: magic "TSGOMNET" | u32 version 2 | u32 header bytes | u8 rule | u8 table sets | u16 the
+classical evaluation's share of the search's value in percent (version 1: 0) | u32 features, hidden, windows, centre states, outputs, QA, QM, QW | u32 description bytes |
 description | u64 payload bytes | u64 FNV-1a 64 checksum (header with this field zeroed, then the
 payload) | per table set: E, B, W1, b1, W2, b2, W3, b3, w, b, little-endian.
 """
@@ -19,7 +19,8 @@ import features as F
 import model as M
 
 MAGIC = b"TSGOMNET"
-VERSION = 1
+VERSION = 2
+OLDEST_VERSION = 1
 ORDER = ("embed", "bias", "w1", "b1", "w2", "b2", "w3", "b3", "policy_w", "policy_b")
 FNV_OFFSET, FNV_PRIME = 0xCBF29CE484222325, 0x100000001B3
 
@@ -31,29 +32,38 @@ def fnv1a(data, h=FNV_OFFSET):
     return h
 
 
-def _header(rule, sets, description, payload_bytes, checksum):
+def _header(rule, sets, description, payload_bytes, checksum, share=0, version=VERSION):
     desc = description.encode("utf-8")
     size = 72 + len(desc)
-    h = MAGIC + struct.pack("<IIBBH", VERSION, size, rule, sets, 0)
+    h = MAGIC + struct.pack("<IIBBH", version, size, rule, sets, share)
     h += struct.pack("<8I", M.FEATURES, M.HIDDEN, F.WINDOWS, M.CENTRE_STATES, M.OUTPUTS, M.QA, M.QM, M.QW)
     h += struct.pack("<I", len(desc)) + desc + struct.pack("<QQ", payload_bytes, checksum)
     return h
 
 
-def encode(sets, rule, description=""):
+def encode(sets, rule, description="", classical_share=0):
+    if not 0 <= classical_share <= 100:
+        raise ValueError(f"a classical share of {classical_share} %: it is 0 to 100")
     payload = b"".join(np.ascontiguousarray(t[name]).astype(t[name].dtype.newbyteorder("<")).tobytes()
                        for t in sets for name in ORDER)
-    checksum = fnv1a(payload, fnv1a(_header(rule, len(sets), description, len(payload), 0)))
-    return _header(rule, len(sets), description, len(payload), checksum) + payload
+    checksum = fnv1a(payload, fnv1a(_header(rule, len(sets), description, len(payload), 0, classical_share)))
+    return _header(rule, len(sets), description, len(payload), checksum, classical_share) + payload
+
+
+def classical_share(data):
+    """The classical evaluation's share of the search's value (percent) that a file's bytes hold."""
+    return struct.unpack_from("<IIBBH", data, 8)[4]
 
 
 def decode(data):
     """(rule, sets, description) from a file's bytes; raises ValueError when it is not one."""
     if data[:8] != MAGIC:
         raise ValueError("not a tilestone Gomoku network file")
-    version, size, rule, nsets, _ = struct.unpack_from("<IIBBH", data, 8)
-    if version != VERSION:
+    version, size, rule, nsets, share = struct.unpack_from("<IIBBH", data, 8)
+    if not OLDEST_VERSION <= version <= VERSION:
         raise ValueError(f"network file version {version} is not supported")
+    if share > (0 if version == 1 else 100):
+        raise ValueError(f"network file has a classical share of {share} %")
     dims = struct.unpack_from("<8I", data, 20)
     if dims != (M.FEATURES, M.HIDDEN, F.WINDOWS, M.CENTRE_STATES, M.OUTPUTS, M.QA, M.QM, M.QW):
         raise ValueError(f"network file has another architecture {dims}")
@@ -63,7 +73,7 @@ def decode(data):
     payload = data[size:]
     if len(payload) != payload_bytes:
         raise ValueError("network file is truncated or has bytes after its payload")
-    if fnv1a(payload, fnv1a(_header(rule, nsets, description, payload_bytes, 0))) != checksum:
+    if fnv1a(payload, fnv1a(_header(rule, nsets, description, payload_bytes, 0, share, version))) != checksum:
         raise ValueError("network file checksum does not match")
     shapes = {
         "embed": ((M.CENTRE_STATES, F.WINDOWS, M.FEATURES), np.int16), "bias": ((M.CENTRE_STATES, M.FEATURES), np.int16),
@@ -84,9 +94,9 @@ def decode(data):
     return rule, sets, description
 
 
-def export(model, path, description=""):
+def export(model, path, description="", classical_share=0):
     sets, clamped = M.quantise(model)
-    data = encode(sets, model.rule, description)
+    data = encode(sets, model.rule, description, classical_share)
     with open(path, "wb") as f:
         f.write(data)
     return len(data), clamped
@@ -98,13 +108,18 @@ def main(argv=None):
     ap.add_argument("--checkpoint", required=True, help="a checkpoint.pt written by train.py")
     ap.add_argument("--output", required=True, help="the network file to write")
     ap.add_argument("--description", default=None, help="text kept in the file (default: the training command)")
+    ap.add_argument("--classical-share", type=int, default=0, metavar="PERCENT",
+                    help="the classical evaluation's share of the value the search uses (0: the network alone)")
     args = ap.parse_args(argv)
+    if not 0 <= args.classical_share <= 100:
+        ap.error("--classical-share is a percent, 0 to 100")
     ck = torch.load(args.checkpoint, map_location="cpu")
     net = M.GomokuNet(rule=ck["rule"])
     net.load_state_dict(ck["model"])
     desc = args.description if args.description is not None else f"train.py {ck.get('command', '')}, step {ck['step']}"
-    size, clamped = export(net, args.output, desc[:4096])
-    print(f"wrote {args.output}: {size} bytes, rule {ck['rule']}, {clamped} weights clamped to the bounds")
+    size, clamped = export(net, args.output, desc[:4096], args.classical_share)
+    print(f"wrote {args.output}: {size} bytes, rule {ck['rule']}, classical share {args.classical_share} %, "
+          f"{clamped} weights clamped to the bounds")
     return 0
 
 

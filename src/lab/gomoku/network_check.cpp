@@ -40,7 +40,7 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     ++out.positions;
     state.reset(board);
     const double target = win_probability(r.value);
-    const int classical = evaluate(board), network = state.evaluate(board).score;
+    const int classical = evaluate(board), network = state.search_value(board);
     out.classical.sign_agrees += same_sign(classical, r.value);
     out.network.sign_agrees += same_sign(network, r.value);
     out.classical.cross_entropy += cross_entropy(target, classical);
@@ -61,7 +61,7 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     for (int m : moves) {
       board.play_index(m);
       state.play(board, m);
-      const int c = evaluate(board), n = state.evaluate(board).score;
+      const int c = evaluate(board), n = state.search_value(board);
       state.undo();
       board.undo();
       if (c < low_classical) low_classical = c, by_classical = m;
