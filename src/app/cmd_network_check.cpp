@@ -59,7 +59,7 @@ void run(const NetcheckCli& c) {
   const auto r = gomoku::check_network(*net, records);
   if (c.json) {
     nlohmann::json j = {{"network_file", c.network}, {"rule", gomoku::rule_name(net->rule())}, {"positions", r.positions},
-                        {"skipped", r.skipped}, {"seed", c.seed},
+                        {"classical_share", net->classical_share()}, {"skipped", r.skipped}, {"seed", c.seed},
                         {"classical", totals_json(r.classical, r.positions)}, {"network", totals_json(r.network, r.positions)}};
     std::cout << j.dump() << "\n";
     return;
@@ -67,6 +67,9 @@ void run(const NetcheckCli& c) {
   const double n = static_cast<double>(std::max(r.positions, 1LL));
   std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's)\n", r.positions,
                            r.skipped);
+  if (net->classical_share() > 0)
+    std::cout << fmt::format("the network's values are blended with the classical evaluation's ({} % classical)\n",
+                             net->classical_share());
   std::cout << fmt::format("{:<34} {:>10} {:>10}\n", "", "classical", "network");
   auto row = [&](const char* what, double a, double b, const char* unit) {
     std::cout << fmt::format("{:<34} {:>9.{}f}{} {:>9.{}f}{}\n", what, a, unit[0] ? 1 : 3, unit, b, unit[0] ? 1 : 3, unit);

@@ -4,8 +4,8 @@
     /usr/bin/python3 train/gomoku/export.py --checkpoint OUT/checkpoint.pt --output freestyle.tsnet
 
 Layout: magic "TSGOMNET" | u32 version 2 | u32 header bytes | u8 rule | u8 table sets | u16 the
-classical evaluation's share of the search's value in percent (version 1: 0) | u32 features, hidden, windows, centre states, outputs, QA, QM, QW | u32 description bytes |
-description | u64 payload bytes | u64 FNV-1a 64 checksum (header with this field zeroed, then the
+classical evaluation's share of the search's value in percent (version 1: 0) | u32 features,
+hidden, windows, centre states, outputs, QA, QM, QW | u32 description bytes | description | u64 payload bytes | u64 FNV-1a 64 checksum (header with this field zeroed, then the
 payload) | per table set: E, B, W1, b1, W2, b2, W3, b3, w, b, little-endian.
 """
 

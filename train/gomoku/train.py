@@ -76,9 +76,13 @@ def parse_args(argv):
                     help="start from the weights of a checkpoint of another rule: each of this rule's table sets "
                          "from its first (a freestyle network as the start of a renju one)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
+    ap.add_argument("--classical-share", type=int, default=0, metavar="PERCENT",
+                    help="with --export: the classical evaluation's share of the value the search uses (0: the network alone)")
     args = ap.parse_args(argv)
     if args.init and args.transfer:
         ap.error("--init and --transfer both give the starting weights; give one")
+    if not 0 <= args.classical_share <= 100:
+        ap.error("--classical-share is a percent, 0 to 100")
     return args
 
 
@@ -429,8 +433,9 @@ def main(argv=None):
     if args.export:
         path = os.path.join(args.out, "network.tsnet")
         desc = f"train.py {' '.join(sys.argv[1:] if argv is None else argv)}; step {step}"
-        size, clamped = export.export(net, path, desc[:4096])
-        print(f"wrote {path}: {size} bytes ({clamped} weights clamped to the bounds)")
+        size, clamped = export.export(net, path, desc[:4096], args.classical_share)
+        print(f"wrote {path}: {size} bytes, classical share {args.classical_share} % "
+              f"({clamped} weights clamped to the bounds)")
     print(f"trained {step} steps in {elapsed:.1f} s; log in {os.path.join(args.out, 'log.csv')}")
     return 0
 

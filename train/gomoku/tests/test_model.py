@@ -122,6 +122,23 @@ class ModelTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "checksum"):
             export.decode(bytes(broken))
 
+    def test_the_classical_share_round_trips_and_is_bounded(self):
+        sets, _ = M.quantise(M.GomokuNet(rule=0, seed=4))
+        data = export.encode(sets, 0, "blend", classical_share=60)
+        self.assertEqual(export.classical_share(data), 60)
+        self.assertEqual(export.decode(data)[0], 0)
+        with self.assertRaisesRegex(ValueError, "0 to 100"):
+            export.encode(sets, 0, "blend", classical_share=101)
+        # A version 1 file (no share) still decodes; one that claims a share is refused.
+        old = export._header(0, 1, "v1", 1421968, 0, 0, 1)
+        payload = export.encode(sets, 0, "v1")[len(old):]
+        old = export._header(0, 1, "v1", len(payload), export.fnv1a(payload, export.fnv1a(old)), 0, 1)
+        self.assertEqual(export.decode(old + payload)[2], "v1")
+        bad = export._header(0, 1, "v1", 0, 0, 5, 1)
+        bad = export._header(0, 1, "v1", len(payload), export.fnv1a(payload, export.fnv1a(bad)), 5, 1)
+        with self.assertRaisesRegex(ValueError, "classical share"):
+            export.decode(bad + payload)
+
     def test_score_units(self):
         # Even odds are 0; P(win) = sigmoid(1) is WINPROB_SCALE; the bound holds.
         self.assertAlmostEqual(float(M.score_from_logits([0.0, -50.0, 0.0])), 0.0)

@@ -85,6 +85,14 @@ class TrainTest(unittest.TestCase):
             with self.assertRaises(SystemExit):
                 train.main(base + ["--out", os.path.join(tmp, "both"), "--init", os.path.join(first, "checkpoint.pt"),
                                    "--transfer", os.path.join(first, "checkpoint.pt")])
+            # --export writes the classical share into the file; a share beyond 100 % is refused.
+            blend = os.path.join(tmp, "blend")
+            self.assertEqual(train.main(base + ["--out", blend, "--steps", "0", "--init", os.path.join(first, "checkpoint.pt"),
+                                                "--export", "--classical-share", "60"]), 0)
+            with open(os.path.join(blend, "network.tsnet"), "rb") as f:
+                self.assertEqual(export.classical_share(f.read()), 60)
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", blend, "--classical-share", "101"])
 
     def test_the_ranking_loss_trains_and_the_sibling_accuracy_is_logged(self):
         with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
