@@ -90,6 +90,29 @@ void BM_NetworkPlayEvaluateUndo(benchmark::State& state) {
 }
 BENCHMARK(BM_NetworkPlayEvaluateUndo)->Arg(0)->Arg(1);
 
+// A search's leaf: the stone deferred, the board valued with it, the stone taken back.
+void BM_NetworkDeferEvaluateUndo(benchmark::State& state) {
+  NetBackend backend{};
+  if (!pick_backend(state, backend)) return;
+  Fixture f;
+  NetworkState st(f.net, backend);
+  st.reset(f.board);
+  std::size_t i = 0;
+  int acc = 0;
+  for (auto _ : state) {
+    const int idx = f.moves[i++ % f.moves.size()];
+    f.board.play_index(idx);
+    st.defer(idx);
+    acc += st.evaluate(f.board).score;
+    st.undo();
+    f.board.undo();
+  }
+  benchmark::DoNotOptimize(acc);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.SetLabel(std::string(net_backend_name(backend)));
+}
+BENCHMARK(BM_NetworkDeferEvaluateUndo)->Arg(0)->Arg(1);
+
 void BM_NetworkEvaluate(benchmark::State& state) {
   NetBackend backend{};
   if (!pick_backend(state, backend)) return;

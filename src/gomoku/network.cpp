@@ -180,6 +180,7 @@ void NetworkState::reset(const Board& board) {
   inside_.fill(0);
   undo_.clear();
   saved_.clear();
+  pending_ = -1;
   const auto& kern = *kern_;
   std::vector<netsimd::Rows> rows;
   rows.reserve(static_cast<std::size_t>(size_ * size_));
@@ -203,17 +204,7 @@ void NetworkState::reset(const Board& board) {
   }
 }
 
-void NetworkState::play(const Board& after, int idx) {
-  assert(after.cell(idx) == CELL_BLACK || after.cell(idx) == CELL_WHITE);
-  assert(after.size() == size_ && inside_[static_cast<std::size_t>(idx)]);
-  // Step 1. The neighbours along each line whose window now holds the stone (its slot was empty
-  // before); the stone's own cell changes its centre state and keeps its windows.
-  struct Touched {
-    int q;
-    int code;
-    LineKey now, before;
-  };
-  std::array<Touched, 32> touched;
+int NetworkState::touched_by(const Board& after, int idx, std::array<Touched, 32>& out) const {
   int n = 0;
   for (int d = 0; d < 4; ++d) {
     for (int k = -4; k <= 4; ++k) {
@@ -222,9 +213,32 @@ void NetworkState::play(const Board& after, int idx) {
       const LineKey now = after.line_key(q, d);
       const int slot = key_slot(-k);
       assert(((now >> (2 * slot)) & 3) == after.cell(idx));
-      touched[static_cast<std::size_t>(n++)] = {q, after.cell(q), now, static_cast<LineKey>(now & ~(3u << (2 * slot)))};
+      out[static_cast<std::size_t>(n++)] = {q, after.cell(q), now, static_cast<LineKey>(now & ~(3u << (2 * slot)))};
     }
   }
+  return n;
+}
+
+void NetworkState::defer(int idx) {
+  assert(pending_ < 0 && inside_[static_cast<std::size_t>(idx)]);
+  pending_ = idx;
+}
+
+void NetworkState::commit(const Board& after) {
+  if (pending_ < 0) return;
+  const int idx = pending_;
+  pending_ = -1;
+  play(after, idx);
+}
+
+void NetworkState::play(const Board& after, int idx) {
+  assert(pending_ < 0);
+  assert(after.cell(idx) == CELL_BLACK || after.cell(idx) == CELL_WHITE);
+  assert(after.size() == size_ && inside_[static_cast<std::size_t>(idx)]);
+  // Step 1. The neighbours along each line whose window now holds the stone (its slot was empty
+  // before); the stone's own cell changes its centre state and keeps its windows.
+  std::array<Touched, 32> touched;
+  const int n = touched_by(after, idx, touched);
   undo_.push_back({idx, n, sums_});
   for (int s = 0; s < 2; ++s) {
     auto& acc = acc_[static_cast<std::size_t>(s)];
@@ -252,6 +266,10 @@ void NetworkState::play(const Board& after, int idx) {
 }
 
 void NetworkState::undo() {
+  if (pending_ >= 0) {
+    pending_ = -1;
+    return;
+  }
   assert(!undo_.empty());
   const UndoEntry e = undo_.back();
   undo_.pop_back();
@@ -282,9 +300,35 @@ int NetworkState::search_value(const Board& board) const {
 
 NetValue NetworkState::evaluate(const Board& board) const {
   const int s = index_of(board.to_move());
+  if (pending_ < 0) return head(sums_[static_cast<std::size_t>(s)], s);
+  // The deferred stone's change of perspective s's sum, as play() would make it, with no
+  // accumulator written.
+  const int idx = pending_;
+  assert(board.cell(idx) == CELL_BLACK || board.cell(idx) == CELL_WHITE);
+  std::array<Touched, 32> touched;
+  const int n = touched_by(board, idx, touched);
+  const auto& acc = acc_[static_cast<std::size_t>(s)];
+  const NetTables& t = net_->tables(s);
+  const std::int16_t* windows = windows_[static_cast<std::size_t>(s)];
+  std::array<netsimd::Delta, 32> deltas;
+  for (int i = 0; i < n; ++i) {
+    const Touched& c = touched[static_cast<std::size_t>(i)];
+    const int cs = centre_state(c.code, s);
+    deltas[static_cast<std::size_t>(i)] = {const_cast<std::int16_t*>(acc[static_cast<std::size_t>(c.q)].data()),
+                                           t.embed_row(cs, windows[c.now]), t.embed_row(cs, windows[c.before])};
+  }
+  Sum sum = sums_[static_cast<std::size_t>(s)];
+  kern_->apply_peek(deltas.data(), n, sum.data());
+  const int cs = centre_state(board.cell(idx), s);
+  netsimd::Rows r{const_cast<std::int16_t*>(acc[static_cast<std::size_t>(idx)].data()), {t.bias_row(cs)}};
+  for (int d = 0; d < 4; ++d) r.row[d + 1] = t.embed_row(cs, windows[board.line_key(idx, d)]);
+  kern_->set_peek(&r, 1, sum.data());
+  return head(sum, s);
+}
+
+NetValue NetworkState::head(const Sum& sum, int s) const {
   const NetTables& t = net_->tables(s);
   const auto& kern = *kern_;
-  const auto& sum = sums_[static_cast<std::size_t>(s)];
   assert(size_ > 0);
   // Step 1. The mean of h over the board's cells, at NET_QM.
   const std::int32_t cells = size_ * size_;
@@ -309,6 +353,7 @@ NetValue NetworkState::evaluate(const Board& board) const {
 }
 
 std::int32_t NetworkState::policy(const Board& board, int idx) const {
+  assert(pending_ < 0);
   const int s = index_of(board.to_move());
   const NetTables& t = net_->tables(s);
   return kern_->policy(acc_[static_cast<std::size_t>(s)][static_cast<std::size_t>(idx)].data(), t.policy_w.data()) +
@@ -316,7 +361,7 @@ std::int32_t NetworkState::policy(const Board& board, int idx) const {
 }
 
 void NetworkState::policy(const Board& board, std::span<const int> cells, std::span<std::int32_t> out) const {
-  assert(cells.size() == out.size());
+  assert(cells.size() == out.size() && pending_ < 0);
   const int s = index_of(board.to_move());
   const NetTables& t = net_->tables(s);
   const auto& kern = *kern_;

@@ -197,6 +197,12 @@ struct NetValue {
 /// The network's accumulators for one board, kept beside it: reset() from scratch, then play()
 /// and undo() for each stone the board plays and takes back (passes need nothing). Not thread-safe:
 /// one per search thread. Holds a pointer to the network, which must outlive it.
+///
+/// A search can put off the last stone's work: defer() notes the stone, evaluate() values the board
+/// with it without writing any accumulator (one perspective, no undo record: most stones a search
+/// plays are leaves that are valued once and taken back), undo() forgets it, and commit() does the
+/// work when the search goes deeper. commit() must see the board as it was after the deferred
+/// stone (before the next one goes on).
 class NetworkState {
  public:
   explicit NetworkState(const Network& net, NetBackend backend = best_net_backend());
@@ -206,17 +212,22 @@ class NetworkState {
   void reset(const Board& board);
   /// Follows the board's play_index(idx): `after` is the board with the stone on it.
   void play(const Board& after, int idx);
-  /// Takes back the last play() exactly.
+  /// Takes back the last play() (or forgets the deferred stone) exactly.
   void undo();
-  /// Stones played since reset().
-  int plies() const { return static_cast<int>(undo_.size()); }
+  /// Follows the board's play_index(idx) later: the board's next change must come after commit().
+  void defer(int idx);
+  /// The deferred stone's play() (nothing when none is deferred); `after` is the board with it.
+  void commit(const Board& after);
+  /// Stones played since reset(), a deferred one included.
+  int plies() const { return static_cast<int>(undo_.size()) + (pending_ >= 0 ? 1 : 0); }
 
   /// The value for the board's side to move (the board this state follows).
   NetValue evaluate(const Board& board) const;
   /// The value the search uses, in engine units for the side to move: evaluate()'s score blended
   /// with the classical evaluation's by the network's classical_share().
   int search_value(const Board& board) const;
-  /// The policy logit of the empty cell idx for the side to move, at NET_QA * NET_QW.
+  /// The policy logit of the empty cell idx for the side to move, at NET_QA * NET_QW (no stone
+  /// deferred).
   std::int32_t policy(const Board& board, int idx) const;
   /// policy() of each cell of `cells`, into `out` (the same length).
   void policy(const Board& board, std::span<const int> cells, std::span<std::int32_t> out) const;
@@ -234,7 +245,16 @@ class NetworkState {
     std::array<Sum, 2> sums;
   };
 
-  void set_centre(const Board& board, int idx, bool reset);
+  // A neighbour of a new stone whose window along one line now holds the stone.
+  struct Touched {
+    int q;
+    int code;
+    LineKey now, before;
+  };
+  // The neighbours of the stone at idx (on `after`) whose windows changed; returns their count.
+  int touched_by(const Board& after, int idx, std::array<Touched, 32>& out) const;
+  // The value head on perspective s's sum of h.
+  NetValue head(const Sum& sum, int s) const;
 
   const Network* net_;
   NetBackend backend_;
@@ -248,6 +268,7 @@ class NetworkState {
   std::array<Sum, 2> sums_{};            ///< [perspective]: sum over the cells of h
   std::vector<UndoEntry> undo_;
   std::vector<Acc> saved_;  ///< the touched cells' accumulators before each play, both perspectives
+  int pending_ = -1;        ///< the deferred stone's cell, or -1
 };
 
 }  // namespace tilestone::gomoku

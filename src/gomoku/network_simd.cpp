@@ -17,6 +17,7 @@ static_assert(NET_FEATURES == 32 && NET_HIDDEN == 32, "the AVX2 kernels hold a r
 
 inline int clamp_h(int v) { return v < 0 ? 0 : (v > NET_QA ? NET_QA : v); }
 
+template <bool Store>
 void apply_portable(const Delta* deltas, int n, std::int32_t* sum) {
   for (int k = 0; k < n; ++k) {
     std::int16_t* acc = deltas[k].acc;
@@ -25,12 +26,13 @@ void apply_portable(const Delta* deltas, int n, std::int32_t* sum) {
     for (int i = 0; i < F; ++i) {
       const std::int16_t old = acc[i];
       const auto now = static_cast<std::int16_t>(old + add[i] - sub[i]);
-      acc[i] = now;
+      if constexpr (Store) acc[i] = now;
       sum[i] += clamp_h(now) - clamp_h(old);
     }
   }
 }
 
+template <bool Store>
 void set_portable(const Rows* cells, int n, std::int32_t* sum) {
   for (int k = 0; k < n; ++k) {
     std::int16_t* acc = cells[k].acc;
@@ -39,7 +41,7 @@ void set_portable(const Rows* cells, int n, std::int32_t* sum) {
       int v = 0;
       for (const std::int16_t* row : cells[k].row) v += row[i];
       const auto now = static_cast<std::int16_t>(v);
-      acc[i] = now;
+      if constexpr (Store) acc[i] = now;
       sum[i] += clamp_h(now) - clamp_h(old);
     }
   }
@@ -59,7 +61,8 @@ void dense_portable(const std::int16_t* in, const std::int16_t* w, const std::in
   }
 }
 
-constexpr Kernels PORTABLE{apply_portable, set_portable, policy_portable, dense_portable};
+constexpr Kernels PORTABLE{apply_portable<true>, set_portable<true>, apply_portable<false>, set_portable<false>, policy_portable,
+                          dense_portable};
 
 // Step 2. AVX2: a row of 32 int16 is two registers. The kernels stay small enough to keep every
 // vector in a register: GCC for 64-bit Windows (MinGW) does not align the stack to 32 bytes, so a
@@ -95,14 +98,18 @@ TS_AVX2 inline void store_sum(std::int32_t* sum, const SumRegs& s) {
 TS_AVX2 inline __m256i load(const std::int16_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 TS_AVX2 inline void store(std::int16_t* p, __m256i v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
 
-// The new row halves replace the old ones in acc, and their change of h goes into s.
+// The new row halves replace the old ones in acc (when Store), and their change of h goes into s.
+template <bool Store>
 TS_AVX2 inline void replace(std::int16_t* acc, __m256i old0, __m256i old1, __m256i now0, __m256i now1, SumRegs& s) {
-  store(acc, now0);
-  store(acc + 16, now1);
+  if constexpr (Store) {
+    store(acc, now0);
+    store(acc + 16, now1);
+  }
   add_change(_mm256_sub_epi16(clamp_h(now0), clamp_h(old0)), s.r[0], s.r[1]);
   add_change(_mm256_sub_epi16(clamp_h(now1), clamp_h(old1)), s.r[2], s.r[3]);
 }
 
+template <bool Store>
 TS_AVX2 void apply_avx2(const Delta* deltas, int n, std::int32_t* sum) {
   SumRegs s = load_sum(sum);
   for (int k = 0; k < n; ++k) {
@@ -110,11 +117,12 @@ TS_AVX2 void apply_avx2(const Delta* deltas, int n, std::int32_t* sum) {
     const __m256i old0 = load(d.acc), old1 = load(d.acc + 16);
     const __m256i now0 = _mm256_sub_epi16(_mm256_add_epi16(old0, load(d.add)), load(d.sub));
     const __m256i now1 = _mm256_sub_epi16(_mm256_add_epi16(old1, load(d.add + 16)), load(d.sub + 16));
-    replace(d.acc, old0, old1, now0, now1, s);
+    replace<Store>(d.acc, old0, old1, now0, now1, s);
   }
   store_sum(sum, s);
 }
 
+template <bool Store>
 TS_AVX2 void set_avx2(const Rows* cells, int n, std::int32_t* sum) {
   SumRegs s = load_sum(sum);
   for (int k = 0; k < n; ++k) {
@@ -124,7 +132,7 @@ TS_AVX2 void set_avx2(const Rows* cells, int n, std::int32_t* sum) {
       now0 = _mm256_add_epi16(now0, load(row));
       now1 = _mm256_add_epi16(now1, load(row + 16));
     }
-    replace(c.acc, load(c.acc), load(c.acc + 16), now0, now1, s);
+    replace<Store>(c.acc, load(c.acc), load(c.acc + 16), now0, now1, s);
   }
   store_sum(sum, s);
 }
@@ -169,7 +177,7 @@ TS_AVX2 void dense_avx2(const std::int16_t* in, const std::int16_t* w, const std
   }
 }
 
-constexpr Kernels AVX2{apply_avx2, set_avx2, policy_avx2, dense_avx2};
+constexpr Kernels AVX2{apply_avx2<true>, set_avx2<true>, apply_avx2<false>, set_avx2<false>, policy_avx2, dense_avx2};
 
 bool cpu_has_avx2() {
   __builtin_cpu_init();

@@ -27,6 +27,9 @@ struct Kernels {
   void (*apply)(const Delta* deltas, int n, std::int32_t* sum);
   /// Sets each acc to the sum of its rows and adds the change of clamp(acc, 0, NET_QA) to sum.
   void (*set)(const Rows* cells, int n, std::int32_t* sum);
+  /// apply() and set() that leave every acc as it is: only sum changes (a value looked at once).
+  void (*apply_peek)(const Delta* deltas, int n, std::int32_t* sum);
+  void (*set_peek)(const Rows* cells, int n, std::int32_t* sum);
   /// sum over i of clamp(acc[i], 0, NET_QA) * w[i].
   std::int32_t (*policy)(const std::int16_t* acc, const std::int16_t* w);
   /// out[j] = b[j] + sum over i < NET_HIDDEN (== NET_FEATURES) of w[j][i] * in[i], for j < rows.

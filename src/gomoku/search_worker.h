@@ -114,10 +114,12 @@ class Worker {
   void serve();
 
  private:
-  // A move on the search's board, and its accumulators when the network evaluates.
+  // A move on the search's board, and its accumulators when the network evaluates: the stone's
+  // work is put off until the search goes deeper (a leaf is valued without it).
   void play(int m) {
+    if (net_) net_->commit(board_);
     board_.play_index(m);
-    if (net_) net_->play(board_, m);
+    if (net_) net_->defer(m);
   }
   void undo() {
     board_.undo();

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -167,6 +168,47 @@ TEST(NetworkState, IncrementalEqualsFromScratchWithTheBestBackend) {
     random_walk(rule, 15, 5, 150, best_net_backend());
     if (HasFatalFailure()) return;
   }
+}
+
+TEST(NetworkState, ADeferredStoneIsValuedAsAPlayedOneOnEveryBackend) {
+  // A search's protocol: commit() before the board changes, defer() after; passes between.
+  for (Rule rule : RULES)
+    for (NetBackend backend : {NetBackend::PORTABLE, best_net_backend()}) {
+      const Network net = Network::random(rule, 31);
+      Board board(15, rule);
+      NetworkState eager(net, backend), lazy(net, backend);
+      eager.reset(board);
+      lazy.reset(board);
+      core::Rng rng(17);
+      int deferred = 0;
+      for (int step = 0; step < 300; ++step) {
+        const auto r = rng.below(8);
+        if (board.move_count() > 0 && (r < 3 || board.full())) {
+          board.undo();
+          eager.undo();
+          lazy.undo();
+        } else if (r == 3) {
+          board.pass();
+        } else {
+          const int idx = random_empty(board, rng);
+          lazy.commit(board);
+          board.play_index(idx);
+          eager.play(board, idx);
+          lazy.defer(idx);
+          ++deferred;
+        }
+        ASSERT_EQ(lazy.evaluate(board).logits, eager.evaluate(board).logits) << rule_name(rule) << " step " << step;
+        ASSERT_EQ(lazy.plies(), board.move_count());
+      }
+      EXPECT_GT(deferred, 100);
+      // Committed, the lazy state holds the very accumulators of the eager one.
+      lazy.commit(board);
+      for (int s = 0; s < 2; ++s) {
+        EXPECT_TRUE(std::ranges::equal(lazy.feature_sum(s), eager.feature_sum(s)));
+        for (int idx = 0; idx < Board::MAX_CELLS; ++idx)
+          ASSERT_TRUE(std::ranges::equal(lazy.accumulator(s, idx), eager.accumulator(s, idx))) << "perspective " << s << " cell " << idx;
+      }
+    }
 }
 
 TEST(NetworkState, ValueStaysWithinTheWinBoundAndUndoRestoresIt) {
