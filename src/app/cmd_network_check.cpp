@@ -27,9 +27,9 @@ struct NetcheckCli {
   bool json = false;
 };
 
-nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, long long n) {
+nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, long long n, long long signed_positions) {
   const double d = static_cast<double>(std::max(n, 1LL));
-  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / d},
+  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / static_cast<double>(std::max(signed_positions, 1LL))},
           {"cross_entropy", t.cross_entropy / d},
           {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / d},
           {"order_agreement", static_cast<double>(t.order_agrees) / d}};
@@ -60,13 +60,26 @@ void run(const NetcheckCli& c) {
   if (c.json) {
     nlohmann::json j = {{"network_file", c.network}, {"rule", gomoku::rule_name(net->rule())}, {"positions", r.positions},
                         {"classical_share", net->classical_share()}, {"skipped", r.skipped}, {"seed", c.seed},
-                        {"classical", totals_json(r.classical, r.positions)}, {"network", totals_json(r.network, r.positions)}};
+                        {"signed_positions", r.signed_positions},
+                        {"classical", totals_json(r.classical, r.positions, r.signed_positions)},
+                        {"network", totals_json(r.network, r.positions, r.signed_positions)}};
+    const double d = static_cast<double>(std::max(r.positions, 1LL));
+    const double ds = static_cast<double>(std::max(r.signed_positions, 1LL));
+    nlohmann::json shares = nlohmann::json::array();
+    for (const auto& sc : r.by_share)
+      shares.push_back({{"classical_share", sc.share},
+                        {"sign_agreement", static_cast<double>(sc.sign_agrees) / ds},
+                        {"cross_entropy", sc.cross_entropy / d}});
+    j["value_by_classical_share"] = shares;
+    j["best_classical_share"] = r.best_share();
     std::cout << j.dump() << "\n";
     return;
   }
   const double n = static_cast<double>(std::max(r.positions, 1LL));
-  std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's)\n", r.positions,
-                           r.skipped);
+  const double ns = static_cast<double>(std::max(r.signed_positions, 1LL));
+  std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's); "
+                           "the signs on the {} whose search value is not 0\n",
+                           r.positions, r.skipped, r.signed_positions);
   if (net->classical_share() > 0)
     std::cout << fmt::format("the network's values are blended with the classical evaluation's ({} % classical)\n",
                              net->classical_share());
@@ -74,13 +87,20 @@ void run(const NetcheckCli& c) {
   auto row = [&](const char* what, double a, double b, const char* unit) {
     std::cout << fmt::format("{:<34} {:>9.{}f}{} {:>9.{}f}{}\n", what, a, unit[0] ? 1 : 3, unit, b, unit[0] ? 1 : 3, unit);
   };
-  row("value has the search's sign", 100.0 * static_cast<double>(r.classical.sign_agrees) / n,
-      100.0 * static_cast<double>(r.network.sign_agrees) / n, "%");
+  row("value has the search's sign", 100.0 * static_cast<double>(r.classical.sign_agrees) / ns,
+      100.0 * static_cast<double>(r.network.sign_agrees) / ns, "%");
   row("cross-entropy to the search's p", r.classical.cross_entropy / n, r.network.cross_entropy / n, "");
   row("one ply picks the search's move", 100.0 * static_cast<double>(r.classical.one_ply_agrees) / n,
       100.0 * static_cast<double>(r.network.one_ply_agrees) / n, "%");
   row("move order puts it first", 100.0 * static_cast<double>(r.classical.order_agrees) / n,
       100.0 * static_cast<double>(r.network.order_agrees) / n, "%");
+  // The value blended at every share: which share a file should carry (export.py --classical-share).
+  std::cout << "\nthe value blended with the classical evaluation, by the classical share:\n";
+  std::cout << fmt::format("{:>15} {:>15} {:>15}\n", "classical share", "search's sign", "cross-entropy");
+  for (const auto& sc : r.by_share)
+    std::cout << fmt::format("{:>13} % {:>14.1f}% {:>15.3f}\n", sc.share, 100.0 * static_cast<double>(sc.sign_agrees) / ns,
+                             sc.cross_entropy / n);
+  std::cout << fmt::format("closest to the search's values: a classical share of {} %\n", r.best_share());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "gomoku/eval.h"
 #include "gomoku/move_picker.h"
 #include "gomoku/network.h"
 #include "gomoku/notation.h"
@@ -53,6 +54,27 @@ TEST(NetworkCheck, CountsTheOrderAndOnePlyChoicesAndSkipsWhatCannotBeJudged) {
   EXPECT_EQ(again.network.one_ply_agrees, r.network.one_ply_agrees);
   EXPECT_EQ(again.network.order_agrees, r.network.order_agrees);
   EXPECT_DOUBLE_EQ(again.network.cross_entropy, r.network.cross_entropy);
+}
+
+TEST(NetworkCheck, ASearchValueOfZeroHasNoSignToAgreeWith) {
+  const Network net = Network::random(Rule::FREESTYLE, 5);
+  // The empty board: the classical value is 0 and so is the search's (a draw-like record); no
+  // evaluation may score a sign agreement there. One signed record beside it.
+  const Board empty(15, Rule::FREESTYLE);
+  ASSERT_EQ(evaluate(empty), 0);
+  const int centre = root_moves(empty).front();
+  Board quiet = board_of("h8i9h9");
+  std::vector<TrainingRecord> records;
+  records.push_back(make_record(empty, 0, empty.point(centre), 4, false));
+  records.push_back(make_record(quiet, 300, quiet.point(root_moves(quiet).front()), 6, false));
+  const auto r = check_network(net, records);
+  EXPECT_EQ(r.positions, 2);
+  EXPECT_EQ(r.signed_positions, 1);
+  EXPECT_EQ(r.classical.sign_agrees, evaluate(quiet) > 0 ? 1 : 0);
+  for (const auto& sc : r.by_share) EXPECT_LE(sc.sign_agrees, 1) << sc.share;
+  EXPECT_EQ(r.by_share.back().sign_agrees, r.classical.sign_agrees);  // share 100 is the classical value
+  EXPECT_DOUBLE_EQ(r.by_share.back().cross_entropy, r.classical.cross_entropy);
+  EXPECT_DOUBLE_EQ(r.by_share.front().cross_entropy, r.network.cross_entropy);  // the file's share is 0
 }
 
 }  // namespace

@@ -17,12 +17,21 @@ double cross_entropy(double target, int value) {
   return -(target * std::log(p) + (1.0 - target) * std::log(1.0 - p));
 }
 
-bool same_sign(int a, int b) { return (a > 0) == (b > 0) && (a < 0) == (b < 0); }
+// The static value says what the search's (not 0) says: a value of 0 takes no side and agrees
+// with neither.
+bool same_sign(int value, int search) { return search > 0 ? value > 0 : value < 0; }
 
 }  // namespace
 
+int NetworkCheck::best_share() const {
+  const auto best = std::min_element(by_share.begin(), by_share.end(),
+                                     [](const ShareCheck& a, const ShareCheck& b) { return a.cross_entropy < b.cross_entropy; });
+  return best->share;
+}
+
 NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> records) {
   NetworkCheck out;
+  for (int k = 0; k < SHARE_STEPS; ++k) out.by_share[static_cast<std::size_t>(k)].share = 10 * k;
   NetworkState state(net);
   for (const auto& r : records) {
     auto parsed = record_board(r);
@@ -41,10 +50,20 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     state.reset(board);
     const double target = win_probability(r.value);
     const int classical = evaluate(board), network = state.search_value(board);
-    out.classical.sign_agrees += same_sign(classical, r.value);
-    out.network.sign_agrees += same_sign(network, r.value);
+    // A search value of 0 has no sign to agree with: those positions count for the other figures only.
+    const bool has_sign = r.value != 0;
+    out.signed_positions += has_sign;
+    out.classical.sign_agrees += has_sign && same_sign(classical, r.value);
+    out.network.sign_agrees += has_sign && same_sign(network, r.value);
     out.classical.cross_entropy += cross_entropy(target, classical);
     out.network.cross_entropy += cross_entropy(target, network);
+    // The value at each share, blended as NetworkState::search_value() does.
+    const int own = state.evaluate(board).score;
+    for (ShareCheck& sc : out.by_share) {
+      const int blended = (own * (100 - sc.share) + classical * sc.share) / 100;
+      sc.sign_agrees += has_sign && same_sign(blended, r.value);
+      sc.cross_entropy += cross_entropy(target, blended);
+    }
 
     // Step 1. The move order: root_moves is the pattern order; the policy orders the same moves.
     out.classical.order_agrees += moves.front() == best;

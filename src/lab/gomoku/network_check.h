@@ -6,6 +6,7 @@
 // (pattern order, or the network's policy) puts the search's move first. A network can predict
 // values well and still choose badly between sibling moves, which is what a search asks of it.
 
+#include <array>
 #include <span>
 
 #include "gomoku/network.h"
@@ -15,16 +16,28 @@ namespace tilestone::gomoku {
 
 /// One evaluation's figures, summed over the positions checked.
 struct EvalCheckTotals {
-  long long sign_agrees = 0;    ///< the static value's sign is the search value's
+  long long sign_agrees = 0;    ///< the static value's sign is the search value's (of signed_positions)
   double cross_entropy = 0;     ///< of its win probability against the search value's
   long long one_ply_agrees = 0; ///< the move whose position is worst for the opponent is the search's
   long long order_agrees = 0;   ///< its move order's first move is the search's
 };
 
+/// The value's figures for each classical share 0, 10, ..., 100 % (the network file's blend).
+inline constexpr int SHARE_STEPS = 11;
+struct ShareCheck {
+  int share = 0;             ///< the classical evaluation's part, in percent
+  long long sign_agrees = 0;
+  double cross_entropy = 0;
+};
+
 struct NetworkCheck {
   long long positions = 0;  ///< checked: not proven, the search's move among the root's moves
   long long skipped = 0;    ///< proven values, impossible records, moves outside the root's list
+  long long signed_positions = 0;  ///< of the positions, those whose search value is not 0: the signs' count
   EvalCheckTotals classical, network;
+  std::array<ShareCheck, SHARE_STEPS> by_share{};  ///< the value alone, blended at each share
+  /// The share whose blend comes closest to the search's values (least cross-entropy).
+  int best_share() const;
 };
 
 /// Checks the records of the network's rule family (others are skipped). The one-ply choice and
