@@ -68,7 +68,9 @@ void BM_NetworkPlayUndo(benchmark::State& state) {
 }
 BENCHMARK(BM_NetworkPlayUndo)->Arg(0)->Arg(1);
 
-void BM_NetworkPlayEvaluateUndo(benchmark::State& state) {
+// A search's leaf: a stone played, the board valued, the stone taken back; the network's
+// accumulators updated (play) or the stone only deferred (what the search does at a leaf).
+void leaf_loop(benchmark::State& state, bool defer) {
   NetBackend backend{};
   if (!pick_backend(state, backend)) return;
   Fixture f;
@@ -79,7 +81,8 @@ void BM_NetworkPlayEvaluateUndo(benchmark::State& state) {
   for (auto _ : state) {
     const int idx = f.moves[i++ % f.moves.size()];
     f.board.play_index(idx);
-    st.play(f.board, idx);
+    if (defer) st.defer(idx);
+    else st.play(f.board, idx);
     acc += st.evaluate(f.board).score;
     st.undo();
     f.board.undo();
@@ -88,29 +91,9 @@ void BM_NetworkPlayEvaluateUndo(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
   state.SetLabel(std::string(net_backend_name(backend)));
 }
+void BM_NetworkPlayEvaluateUndo(benchmark::State& state) { leaf_loop(state, false); }
 BENCHMARK(BM_NetworkPlayEvaluateUndo)->Arg(0)->Arg(1);
-
-// A search's leaf: the stone deferred, the board valued with it, the stone taken back.
-void BM_NetworkDeferEvaluateUndo(benchmark::State& state) {
-  NetBackend backend{};
-  if (!pick_backend(state, backend)) return;
-  Fixture f;
-  NetworkState st(f.net, backend);
-  st.reset(f.board);
-  std::size_t i = 0;
-  int acc = 0;
-  for (auto _ : state) {
-    const int idx = f.moves[i++ % f.moves.size()];
-    f.board.play_index(idx);
-    st.defer(idx);
-    acc += st.evaluate(f.board).score;
-    st.undo();
-    f.board.undo();
-  }
-  benchmark::DoNotOptimize(acc);
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.SetLabel(std::string(net_backend_name(backend)));
-}
+void BM_NetworkDeferEvaluateUndo(benchmark::State& state) { leaf_loop(state, true); }
 BENCHMARK(BM_NetworkDeferEvaluateUndo)->Arg(0)->Arg(1);
 
 void BM_NetworkEvaluate(benchmark::State& state) {
