@@ -294,8 +294,7 @@ void NetworkState::undo() {
 int NetworkState::search_value(const Board& board) const {
   const int own = evaluate(board).score;
   const int share = net_->classical_share();
-  if (share == 0) return own;
-  return (own * (100 - share) + gomoku::evaluate(board) * share) / 100;
+  return share == 0 ? own : blend_value(own, gomoku::evaluate(board), share);
 }
 
 NetValue NetworkState::evaluate(const Board& board) const {

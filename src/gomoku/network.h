@@ -80,6 +80,13 @@ inline constexpr std::uint32_t NET_VERSION = 2;
 /// The oldest file version this build reads (version 1 has no blend: a share of 0).
 inline constexpr std::uint32_t NET_OLDEST_VERSION = 1;
 
+/// The search's value of a position from the network's score and the classical evaluation's, in
+/// engine units: the classical evaluation counts for `classical_share` percent (0 to 100; 0 gives
+/// the network's score exactly).
+constexpr int blend_value(int network, int classical, int classical_share) {
+  return (network * (100 - classical_share) + classical * classical_share) / 100;
+}
+
 /// The dense index of a line window read from perspective s (0 black own, 1 white own), folded
 /// with its mirror image; -1 for a window no board holds.
 int window_index(LineKey key, int perspective);

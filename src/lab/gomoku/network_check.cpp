@@ -49,7 +49,8 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     ++out.positions;
     state.reset(board);
     const double target = win_probability(r.value);
-    const int classical = evaluate(board), network = state.search_value(board);
+    const int classical = evaluate(board), own = state.evaluate(board).score;
+    const int network = blend_value(own, classical, net.classical_share());
     // A search value of 0 has no sign to agree with: those positions count for the other figures only.
     const bool has_sign = r.value != 0;
     out.signed_positions += has_sign;
@@ -57,10 +58,9 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     out.network.sign_agrees += has_sign && same_sign(network, r.value);
     out.classical.cross_entropy += cross_entropy(target, classical);
     out.network.cross_entropy += cross_entropy(target, network);
-    // The value at each share, blended as NetworkState::search_value() does.
-    const int own = state.evaluate(board).score;
+    // The value at each share, blended as the search blends it.
     for (ShareCheck& sc : out.by_share) {
-      const int blended = (own * (100 - sc.share) + classical * sc.share) / 100;
+      const int blended = blend_value(own, classical, sc.share);
       sc.sign_agrees += has_sign && same_sign(blended, r.value);
       sc.cross_entropy += cross_entropy(target, blended);
     }
