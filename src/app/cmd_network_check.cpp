@@ -27,12 +27,20 @@ struct NetcheckCli {
   bool json = false;
 };
 
-nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, long long n, long long signed_positions) {
-  const double d = static_cast<double>(std::max(n, 1LL));
-  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / static_cast<double>(std::max(signed_positions, 1LL))},
+// The mean of a value less the search's with side `side` to move.
+double mean_gap(const gomoku::EvalCheckTotals& t, const gomoku::NetworkCheck& r, int side) {
+  const auto s = static_cast<std::size_t>(side);
+  return t.gap_by_side[s] / static_cast<double>(std::max(r.positions_by_side[s], 1LL));
+}
+
+nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, const gomoku::NetworkCheck& r) {
+  const double d = static_cast<double>(std::max(r.positions, 1LL));
+  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / static_cast<double>(std::max(r.signed_positions, 1LL))},
           {"cross_entropy", t.cross_entropy / d},
           {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / d},
-          {"order_agreement", static_cast<double>(t.order_agrees) / d}};
+          {"order_agreement", static_cast<double>(t.order_agrees) / d},
+          {"mean_gap_black_to_move", mean_gap(t, r, 0)},
+          {"mean_gap_white_to_move", mean_gap(t, r, 1)}};
 }
 
 void run(const NetcheckCli& c) {
@@ -61,8 +69,10 @@ void run(const NetcheckCli& c) {
     nlohmann::json j = {{"network_file", c.network}, {"rule", gomoku::rule_name(net->rule())}, {"positions", r.positions},
                         {"classical_share", net->classical_share()}, {"skipped", r.skipped}, {"seed", c.seed},
                         {"signed_positions", r.signed_positions},
-                        {"classical", totals_json(r.classical, r.positions, r.signed_positions)},
-                        {"network", totals_json(r.network, r.positions, r.signed_positions)}};
+                        {"positions_black_to_move", r.positions_by_side[0]},
+                        {"positions_white_to_move", r.positions_by_side[1]},
+                        {"classical", totals_json(r.classical, r)},
+                        {"network", totals_json(r.network, r)}};
     const double d = static_cast<double>(std::max(r.positions, 1LL));
     const double ds = static_cast<double>(std::max(r.signed_positions, 1LL));
     nlohmann::json shares = nlohmann::json::array();
@@ -94,6 +104,10 @@ void run(const NetcheckCli& c) {
       100.0 * static_cast<double>(r.network.one_ply_agrees) / n, "%");
   row("move order puts it first", 100.0 * static_cast<double>(r.classical.order_agrees) / n,
       100.0 * static_cast<double>(r.network.order_agrees) / n, "%");
+  std::cout << fmt::format("{:<34} {:>10.0f} {:>10.0f}\n", "value - search's, black to move", mean_gap(r.classical, r, 0),
+                           mean_gap(r.network, r, 0));
+  std::cout << fmt::format("{:<34} {:>10.0f} {:>10.0f}\n", "value - search's, white to move", mean_gap(r.classical, r, 1),
+                           mean_gap(r.network, r, 1));
   // The value blended at every share: which share a file should carry (export.py --classical-share).
   std::cout << "\nthe value blended with the classical evaluation, by the classical share:\n";
   std::cout << fmt::format("{:>15} {:>15} {:>15}\n", "classical share", "search's sign", "cross-entropy");

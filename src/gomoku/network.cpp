@@ -134,8 +134,14 @@ void Network::set_classical_share(int percent) {
   classical_share_ = percent;
 }
 
+void Network::set_side_bias(const std::array<SideBias, 2>& bias) {
+  for (const SideBias& b : bias)
+    for ([[maybe_unused]] const std::int32_t x : b) assert(x >= -NET_MAX_SIDE_BIAS && x <= NET_MAX_SIDE_BIAS);
+  side_bias_ = bias;
+}
+
 std::size_t Network::parameter_count() const {
-  std::size_t n = 0;
+  std::size_t n = 2 * NET_OUTPUTS;
   for (const NetTables& t : tables_)
     n += t.embed.size() + t.bias.size() + t.w1.size() + t.b1.size() + t.w2.size() + t.b2.size() + t.w3.size() +
          t.b3.size() + t.policy_w.size() + 1;
@@ -347,6 +353,7 @@ NetValue NetworkState::head(const Sum& sum, int s) const {
   const auto a2 = activate(z);
   NetValue v;
   kern.dense(a2.data(), t.w3.data(), t.b3.data(), NET_OUTPUTS, v.logits.data());
+  for (int k = 0; k < NET_OUTPUTS; ++k) v.logits[static_cast<std::size_t>(k)] += net_->side_bias(s)[static_cast<std::size_t>(k)];
   v.score = score_of(v);
   return v;
 }

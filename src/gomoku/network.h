@@ -14,7 +14,8 @@
 //   renju (t = s: black's forbidden points make the colours different games).
 //   h[s][c] = clamp(f[s][c], 0, 1)                          (NET_FEATURES values per cell)
 //   Value for the side to move s: m = mean of h[s][c] over the board's cells;
-//     a1 = clamp(W1 m + b1, 0, 1), a2 = clamp(W2 a1 + b2, 0, 1), (win, draw, loss) logits = W3 a2 + b3.
+//     a1 = clamp(W1 m + b1, 0, 1), a2 = clamp(W2 a1 + b2, 0, 1),
+//     (win, draw, loss) logits = W3 a2 + b3 + S[s]   (S: the value bias of the side to move)
 //   Policy: for each empty cell, p[c] = w . h[s][c] + b (a logit, larger first).
 //
 // Quantisation (integer inference, bit-identical between the SIMD and portable paths):
@@ -33,7 +34,9 @@
 //   the payload) | payload: per table set, little-endian: E int16 [3][windows][features],
 //   B int16 [3][features], W1 int16 [hidden][features], b1 int32 [hidden], W2 int16
 //   [hidden][hidden], b2 int32 [hidden], W3 int16 [3][hidden], b3 int32 [3], w int16 [features],
-//   b int32.
+//   b int32; then (version 3 on) S int32 [2 sides to move: black, white][3] at NET_QM * NET_QW.
+// S lets a network of one table set tell the colours apart where the side to move matters to the
+// value (in freestyle the first player's edge); older files have none (zero).
 // One file serves one rule family (the header says which): a window means something else under
 // each rule (an overline wins in freestyle and is nothing in standard; renju black's double four
 // loses), and separate networks keep each rule's few parameters for its own patterns.
@@ -74,10 +77,14 @@ constexpr int NET_MAX_EMBED = 6000;
 constexpr int NET_MAX_BIAS = 8000;
 constexpr int NET_MAX_WEIGHT = 8191;
 constexpr std::int32_t NET_MAX_DENSE_BIAS = 1 << 29;
+/// The value bias of a side to move: 16 in logit units, far beyond any use, and W3 a2 + b3 + S
+/// stays within int32 (32 * 8191 * 4096 + 2^29 + 2^26 < 2^31).
+constexpr std::int32_t NET_MAX_SIDE_BIAS = 1 << 26;
 
 inline constexpr char NET_MAGIC[9] = "TSGOMNET";
-inline constexpr std::uint32_t NET_VERSION = 2;
-/// The oldest file version this build reads (version 1 has no blend: a share of 0).
+inline constexpr std::uint32_t NET_VERSION = 3;
+/// The oldest file version this build reads (version 1 has no blend: a share of 0; versions 1 and
+/// 2 have no value bias by side to move: zero).
 inline constexpr std::uint32_t NET_OLDEST_VERSION = 1;
 
 /// The search's value of a position from the network's score and the classical evaluation's, in
@@ -153,6 +160,12 @@ class Network {
   int classical_share() const { return classical_share_; }
   /// Sets the share (0 to 100).
   void set_classical_share(int percent);
+  /// The value head's bias of side to move `side` (0 black, 1 white): win, draw, loss at
+  /// NET_QM * NET_QW, added to the logits.
+  using SideBias = std::array<std::int32_t, NET_OUTPUTS>;
+  const SideBias& side_bias(int side) const { return side_bias_[static_cast<std::size_t>(side)]; }
+  /// Sets both sides' biases; each within +-NET_MAX_SIDE_BIAS.
+  void set_side_bias(const std::array<SideBias, 2>& bias);
 
   /// A network of seeded random weights (for tests and benchmarks), within the bounds.
   static Network random(Rule rule, std::uint64_t seed);
@@ -162,6 +175,7 @@ class Network {
   std::vector<NetTables> tables_;
   std::string description_;
   int classical_share_ = 0;
+  std::array<SideBias, 2> side_bias_{};
 };
 
 /// The file's bytes.

@@ -28,6 +28,9 @@ std::uint64_t table_bytes() {
          4 * (t.b1.size() + t.b2.size() + t.b3.size() + 1);
 }
 
+/// The value bias by side to move, from version 3 on.
+constexpr std::uint64_t SIDE_BIAS_BYTES = 4 * 2 * NET_OUTPUTS;
+
 std::string header(const Network& net, std::uint64_t payload, std::uint64_t checksum) {
   std::string h(NET_MAGIC, MAGIC_BYTES);
   core::put_bytes<std::uint32_t>(h, NET_VERSION);
@@ -62,6 +65,8 @@ std::string encode_network_file(const Network& net) {
     core::put_all(payload, t.policy_w);
     core::put_bytes<std::int32_t>(payload, t.policy_b);
   }
+  for (int side = 0; side < 2; ++side)
+    for (const std::int32_t x : net.side_bias(side)) core::put_bytes<std::int32_t>(payload, x);
   const std::uint64_t checksum = core::fnv1a(payload, core::fnv1a(header(net, payload.size(), 0)));
   return header(net, payload.size(), checksum) + payload;
 }
@@ -104,7 +109,7 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
   if (r.short_read()) return core::fail("network file is truncated (its header is incomplete)");
   if (header_bytes != r.pos()) return core::fail("network file is corrupt: its header size does not match");
   // Step 3. The payload: its size, then the checksum over header and payload.
-  const std::uint64_t expected = table_bytes() * sets;
+  const std::uint64_t expected = table_bytes() * sets + (version >= 3 ? SIDE_BIAS_BYTES : 0);
   if (payload_bytes != expected)
     return core::fail(core::concat("network file is corrupt: it claims ", payload_bytes, " payload bytes, its architecture needs ", expected));
   const std::uint64_t present = bytes.size() - r.pos();
@@ -131,8 +136,18 @@ core::Result<Network> decode_network_file(std::string_view bytes) {
     t.policy_b = r.get<std::int32_t>();
     if (auto msg = t.check_bounds(); !msg.empty()) return core::fail("network file is corrupt: " + msg);
   }
+  std::array<Network::SideBias, 2> side_bias{};
+  if (version >= 3) {
+    for (auto& b : side_bias)
+      for (std::int32_t& x : b) {
+        x = r.get<std::int32_t>();
+        if (x > NET_MAX_SIDE_BIAS || x < -NET_MAX_SIDE_BIAS)
+          return core::fail(core::concat("network file is corrupt: a value bias of the side to move holds ", x, " (bound ", NET_MAX_SIDE_BIAS, ")"));
+      }
+  }
   Network net(static_cast<Rule>(rule), std::move(tables), std::move(description));
   net.set_classical_share(share);
+  net.set_side_bias(side_bias);
   return net;
 }
 

@@ -77,4 +77,29 @@ TEST(NetworkCheck, ASearchValueOfZeroHasNoSignToAgreeWith) {
   EXPECT_DOUBLE_EQ(r.by_share.front().cross_entropy, r.network.cross_entropy);  // the file's share is 0
 }
 
+TEST(NetworkCheck, TheGapToTheSearchIsKeptBySideToMove) {
+  // Black to move on the empty board (search value 100), white to move after h8 (search value -40).
+  Network net = Network::random(Rule::FREESTYLE, 7);
+  const Board empty(15, Rule::FREESTYLE);
+  const Board one = board_of("h8");
+  ASSERT_EQ(one.to_move(), Color::WHITE);
+  std::vector<TrainingRecord> records;
+  records.push_back(make_record(empty, 100, empty.point(root_moves(empty).front()), 4, false));
+  records.push_back(make_record(one, -40, one.point(root_moves(one).front()), 4, false));
+  const auto r = check_network(net, records);
+  ASSERT_EQ(r.positions, 2);
+  EXPECT_EQ(r.positions_by_side[0], 1);
+  EXPECT_EQ(r.positions_by_side[1], 1);
+  EXPECT_DOUBLE_EQ(r.classical.gap_by_side[0], evaluate(empty) - 100);
+  EXPECT_DOUBLE_EQ(r.classical.gap_by_side[1], evaluate(one) + 40);
+  NetworkState st(net);
+  st.reset(empty);
+  EXPECT_DOUBLE_EQ(r.network.gap_by_side[0], st.evaluate(empty).score - 100);
+  // A bias for white to move moves white's gap only.
+  net.set_side_bias({Network::SideBias{}, Network::SideBias{1 << 22, 0, -(1 << 22)}});
+  const auto biased = check_network(net, records);
+  EXPECT_DOUBLE_EQ(biased.network.gap_by_side[0], r.network.gap_by_side[0]);
+  EXPECT_GT(biased.network.gap_by_side[1], r.network.gap_by_side[1]);
+}
+
 }  // namespace

@@ -388,9 +388,9 @@ TEST(NetworkFile, RoundTripKeepsEveryWeightRuleAndDescription) {
     ASSERT_EQ(back->table_sets(), net.table_sets());
     for (int s = 0; s < net.table_sets(); ++s) EXPECT_TRUE(same_tables(back->tables(s), net.tables(s)));
     EXPECT_EQ(encode_network_file(*back), bytes);
-    // Sizes: the header, then per table set the embedding and the small layers.
-    EXPECT_EQ(bytes.size(), 72 + net.description().size() + static_cast<std::size_t>(net.table_sets()) * 1421968);
-    EXPECT_EQ(net.parameter_count(), static_cast<std::size_t>(net.table_sets()) * 710916);
+    // Sizes: the header, per table set the embedding and the small layers, then the side biases.
+    EXPECT_EQ(bytes.size(), 72 + net.description().size() + static_cast<std::size_t>(net.table_sets()) * 1421968 + 24);
+    EXPECT_EQ(net.parameter_count(), static_cast<std::size_t>(net.table_sets()) * 710916 + 6);
   }
 }
 
@@ -424,20 +424,62 @@ TEST(NetworkFile, ANetworkIsLoadedForPlayOnlyUnderItsOwnRule) {
   EXPECT_FALSE(load_network_for((dir.path / "none.tsnet").string(), Rule::STANDARD));
 }
 
-TEST(NetworkFile, TheClassicalShareRoundTripsAndVersionOneFilesStillLoad) {
+TEST(NetworkFile, TheClassicalShareAndSideBiasesRoundTripAndOlderFilesStillLoad) {
   Network net = Network::random(Rule::FREESTYLE, 8);
   EXPECT_EQ(net.classical_share(), 0);
+  EXPECT_EQ(net.side_bias(0), Network::SideBias{});
   net.set_classical_share(70);
+  net.set_side_bias({Network::SideBias{123456, -7, -NET_MAX_SIDE_BIAS}, Network::SideBias{NET_MAX_SIDE_BIAS, 0, 99}});
   const std::string bytes = encode_network_file(net);
   const auto back = decode_network_file(bytes);
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->classical_share(), 70);
-  // A file of version 1 (no share: the field is zero) loads with a share of 0.
-  const std::string old = rechecksummed(with_u32(with_u32(bytes, 8, 1), 16, 0x100));
-  const auto v1 = decode_network_file(old);
+  EXPECT_EQ(back->side_bias(0), net.side_bias(0));
+  EXPECT_EQ(back->side_bias(1), net.side_bias(1));
+  // Versions 1 and 2 end with the last table set (no side biases: zero); version 1 has no
+  // share either (the field is zero).
+  std::string older = bytes.substr(0, bytes.size() - 24);
+  const std::size_t payload_at = 72 + net.description().size() - 16;
+  const std::uint64_t payload = older.size() - (72 + net.description().size());
+  std::memcpy(older.data() + payload_at, &payload, sizeof payload);
+  const auto v2 = decode_network_file(rechecksummed(with_u32(older, 8, 2)));
+  ASSERT_TRUE(v2) << v2.error();
+  EXPECT_EQ(v2->classical_share(), 70);
+  EXPECT_EQ(v2->side_bias(0), Network::SideBias{});
+  EXPECT_EQ(v2->side_bias(1), Network::SideBias{});
+  EXPECT_TRUE(same_tables(v2->tables(0), net.tables(0)));
+  const auto v1 = decode_network_file(rechecksummed(with_u32(with_u32(older, 8, 1), 16, 0x100)));
   ASSERT_TRUE(v1) << v1.error();
   EXPECT_EQ(v1->classical_share(), 0);
+  EXPECT_EQ(v1->side_bias(1), Network::SideBias{});
   EXPECT_TRUE(same_tables(v1->tables(0), net.tables(0)));
+  // A version 3 file cut to the older length, or an older one with the biases, is refused.
+  EXPECT_NE(error_of(rechecksummed(with_u32(older, 8, 3))).find("payload bytes"), std::string::npos);
+  EXPECT_NE(error_of(rechecksummed(with_u32(bytes, 8, 2))).find("payload bytes"), std::string::npos);
+}
+
+TEST(NetworkState, TheSideToMovesBiasIsAddedToItsLogitsOnly) {
+  for (Rule rule : RULES) {
+    const Network plain = Network::random(rule, 12);
+    Network biased = plain;
+    const Network::SideBias black{40000, -3000, 5}, white{-20000, 0, 777777};
+    biased.set_side_bias({black, white});
+    core::Rng rng(6);
+    Board board(15, rule);
+    NetworkState a(plain), b(biased);
+    a.reset(board);
+    b.reset(board);
+    for (int i = 0; i < 30; ++i) {
+      const NetValue va = a.evaluate(board), vb = b.evaluate(board);
+      const auto& bias = board.to_move() == Color::BLACK ? black : white;
+      for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(vb.logits[k], va.logits[k] + bias[k]) << rule_name(rule) << " ply " << i;
+      EXPECT_EQ(b.search_value(board), vb.score);
+      const int idx = random_empty(board, rng);
+      board.play_index(idx);
+      a.play(board, idx);
+      b.play(board, idx);
+    }
+  }
 }
 
 TEST(NetworkFile, RuleNetworksHoldOneNetworkPerRule) {
@@ -487,6 +529,13 @@ TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
     t.embed[5] = NET_MAX_EMBED + 1;
     out_of_bounds_net = encode_network_file(Network(Rule::FREESTYLE, {t}));
   }
+  // The last side bias (the file's last four bytes) one over its bound.
+  std::string side_bias_out_of_bounds = good;
+  {
+    const std::int32_t over = NET_MAX_SIDE_BIAS + 1;
+    std::memcpy(side_bias_out_of_bounds.data() + good.size() - 4, &over, sizeof over);
+    side_bias_out_of_bounds = rechecksummed(side_bias_out_of_bounds);
+  }
   const std::vector<Case> cases = {
       {"empty", "", "not a tilestone Gomoku network file"},
       {"text", "hello, world\n", "not a tilestone Gomoku network file"},
@@ -498,7 +547,7 @@ TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
       {"half the payload", good.substr(0, header + 700000), "truncated: 700000 of its"},
       {"one byte short", good.substr(0, good.size() - 1), "truncated"},
       {"trailing bytes", good + "x", "1 bytes follow its payload"},
-      {"future version", with_u32(good, 8, 3), "version 3 is not supported"},
+      {"future version", with_u32(good, 8, 4), "version 4 is not supported"},
       {"classical share over 100", with_u32(good, 16, (101u << 16) | 0x100), "classical share of 101"},
       {"version 1 with a share", with_u32(with_u32(good, 8, 1), 16, (30u << 16) | 0x100), "classical share of 30"},
       {"unknown rule", with_u32(good, 16, 7), "unknown rule 7"},
@@ -509,6 +558,7 @@ TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {
       {"flipped payload bit", flipped, "checksum does not match"},
       {"flipped description bit", flipped_header, "checksum does not match"},
       {"weights out of bounds", out_of_bounds_net, "E holds 6001"},
+      {"side bias out of bounds", side_bias_out_of_bounds, "value bias of the side to move holds 67108865"},
   };
   for (const Case& c : cases) {
     const std::string msg = error_of(c.bytes);

@@ -3,10 +3,11 @@
 
     /usr/bin/python3 train/gomoku/export.py --checkpoint OUT/checkpoint.pt --output freestyle.tsnet
 
-Layout: magic "TSGOMNET" | u32 version 2 | u32 header bytes | u8 rule | u8 table sets | u16 the
+Layout: magic "TSGOMNET" | u32 version 3 | u32 header bytes | u8 rule | u8 table sets | u16 the
 classical evaluation's share of the search's value in percent (version 1: 0) | u32 features,
 hidden, windows, centre states, outputs, QA, QM, QW | u32 description bytes | description | u64 payload bytes | u64 FNV-1a 64 checksum (header with this field zeroed, then the
-payload) | per table set: E, B, W1, b1, W2, b2, W3, b3, w, b, little-endian.
+payload) | per table set: E, B, W1, b1, W2, b2, W3, b3, w, b | S int32 [2][3] (the value bias of
+the side to move, black then white; versions 1 and 2 end before it), little-endian.
 """
 
 import argparse
@@ -19,7 +20,8 @@ import features as F
 import model as M
 
 MAGIC = b"TSGOMNET"
-VERSION = 2
+VERSION = 3
+SIDE_BIAS_VERSION = 3
 OLDEST_VERSION = 1
 ORDER = ("embed", "bias", "w1", "b1", "w2", "b2", "w3", "b3", "policy_w", "policy_b")
 FNV_OFFSET, FNV_PRIME = 0xCBF29CE484222325, 0x100000001B3
@@ -41,11 +43,16 @@ def _header(rule, sets, description, payload_bytes, checksum, share=0, version=V
     return h
 
 
-def encode(sets, rule, description="", classical_share=0):
+def _le(a):
+    return np.ascontiguousarray(a).astype(a.dtype.newbyteorder("<")).tobytes()
+
+
+def encode(qnet, rule, description="", classical_share=0):
+    """The file's bytes for a quantised network (model.quantise)."""
     if not 0 <= classical_share <= 100:
         raise ValueError(f"a classical share of {classical_share} %: it is 0 to 100")
-    payload = b"".join(np.ascontiguousarray(t[name]).astype(t[name].dtype.newbyteorder("<")).tobytes()
-                       for t in sets for name in ORDER)
+    sets = qnet["sets"]
+    payload = b"".join(_le(t[name]) for t in sets for name in ORDER) + _le(np.asarray(qnet["side_bias"], np.int32))
     checksum = fnv1a(payload, fnv1a(_header(rule, len(sets), description, len(payload), 0, classical_share)))
     return _header(rule, len(sets), description, len(payload), checksum, classical_share) + payload
 
@@ -56,7 +63,8 @@ def classical_share(data):
 
 
 def decode(data):
-    """(rule, sets, description) from a file's bytes; raises ValueError when it is not one."""
+    """(rule, quantised network, description) from a file's bytes; raises ValueError when it is
+    not one."""
     if data[:8] != MAGIC:
         raise ValueError("not a tilestone Gomoku network file")
     version, size, rule, nsets, share = struct.unpack_from("<IIBBH", data, 8)
@@ -91,12 +99,19 @@ def decode(data):
             t[name] = np.frombuffer(payload, dtype=np.dtype(dtype).newbyteorder("<"), count=count, offset=pos).reshape(shape).astype(dtype)
             pos += count * np.dtype(dtype).itemsize
         sets.append(t)
-    return rule, sets, description
+    side_bias = np.zeros((2, M.OUTPUTS), dtype=np.int32)
+    if version >= SIDE_BIAS_VERSION:
+        side_bias = np.frombuffer(payload, dtype=np.dtype(np.int32).newbyteorder("<"), count=2 * M.OUTPUTS,
+                                  offset=pos).reshape(2, M.OUTPUTS).astype(np.int32)
+        pos += side_bias.nbytes
+    if pos != len(payload):
+        raise ValueError(f"network file payload has {len(payload)} bytes, its architecture needs {pos}")
+    return rule, {"sets": sets, "side_bias": side_bias}, description
 
 
 def export(model, path, description="", classical_share=0):
-    sets, clamped = M.quantise(model)
-    data = encode(sets, model.rule, description, classical_share)
+    qnet, clamped = M.quantise(model)
+    data = encode(qnet, model.rule, description, classical_share)
     with open(path, "wb") as f:
         f.write(data)
     return len(data), clamped
@@ -115,7 +130,7 @@ def main(argv=None):
         ap.error("--classical-share is a percent, 0 to 100")
     ck = torch.load(args.checkpoint, map_location="cpu")
     net = M.GomokuNet(rule=ck["rule"])
-    net.load_state_dict(ck["model"])
+    M.load_state(net, ck["model"])
     desc = args.description if args.description is not None else f"train.py {ck.get('command', '')}, step {ck['step']}"
     size, clamped = export(net, args.output, desc[:4096], args.classical_share)
     print(f"wrote {args.output}: {size} bytes, rule {ck['rule']}, classical share {args.classical_share} %, "

@@ -7,7 +7,7 @@ the side to move):
     h[c] = clamp(f[c], 0, 1)
     m = mean of h over the board's cells
     a1 = clamp(W1[t] m + b1[t], 0, 1); a2 = clamp(W2[t] a1 + b2[t], 0, 1)
-    (win, draw, loss) logits = W3[t] a2 + b3[t]
+    (win, draw, loss) logits = W3[t] a2 + b3[t] + S[side to move]
     policy[c] = w[t] . h[c] + b[t] on empty cells
 """
 
@@ -25,6 +25,7 @@ CENTRE_STATES = 3
 OUTPUTS = 3
 QA, QM, QW, QW_SHIFT = 256, 4096, 1024, 10
 MAX_EMBED, MAX_BIAS, MAX_WEIGHT, MAX_DENSE_BIAS = 6000, 8000, 8191, 1 << 29
+MAX_SIDE_BIAS = 1 << 26
 WINPROB_SCALE = 1528.2  # gomoku/params.h
 WIN_BOUND = 29000
 RULE_SETS = {0: 1, 1: 1, 2: 2}
@@ -35,11 +36,27 @@ def transfer_state(state, to_sets):
     starts as the first set of the old one (a freestyle network as the start of a renju one)."""
     per_set = {"embed": CENTRE_STATES * F.WINDOWS, "bias": CENTRE_STATES}
     out = {}
-    for name, value in state.items():
+    for name, value in with_side_bias(state).items():
+        if name == "side_bias":  # one per side to move, whatever the table sets
+            out[name] = value.clone()
+            continue
         rows = per_set.get(name, 1)
         first = value[:rows]
         out[name] = first.repeat(to_sets, *([1] * (value.dim() - 1))).clone()
     return out
+
+
+def with_side_bias(state):
+    """A model state of a network from before the value bias by side to move, with that bias zero."""
+    if "side_bias" in state:
+        return state
+    ref = state["b3"]
+    return {**state, "side_bias": torch.zeros(2, OUTPUTS, dtype=ref.dtype)}
+
+
+def load_state(net, state):
+    """net.load_state_dict() that also takes the state of a network from before the side bias."""
+    net.load_state_dict(with_side_bias(state))
 
 
 class GomokuNet(nn.Module):
@@ -64,6 +81,9 @@ class GomokuNet(nn.Module):
         self.b3 = param(s, OUTPUTS)
         self.policy_w = param(s, FEATURES, std=1.0 / math.sqrt(FEATURES))
         self.policy_b = param(s)
+        # The value bias of the side to move (0 black, 1 white): one table set cannot tell the
+        # colours apart, and in freestyle the side to move matters to the value.
+        self.side_bias = param(2, OUTPUTS)
 
     def table_set(self, sides):
         return sides if self.sets == 2 else torch.zeros_like(sides)
@@ -85,7 +105,7 @@ class GomokuNet(nn.Module):
         m = (h * insidef[..., None]).sum(dim=1) / insidef.sum(dim=1, keepdim=True)
         a1 = (torch.einsum("nij,nj->ni", self.w1[t], m) + self.b1[t]).clamp(0.0, 1.0)
         a2 = (torch.einsum("nij,nj->ni", self.w2[t], a1) + self.b2[t]).clamp(0.0, 1.0)
-        wdl = torch.einsum("nij,nj->ni", self.w3[t], a2) + self.b3[t]
+        wdl = torch.einsum("nij,nj->ni", self.w3[t], a2) + self.b3[t] + self.side_bias[sides]
         policy = torch.einsum("ncf,nf->nc", h, self.policy_w[t]) + self.policy_b[t][:, None]
         policy = policy.masked_fill(~empty, float("-inf"))
         return wdl, policy
@@ -104,8 +124,8 @@ def score_from_logits(wdl):
 
 
 def quantise(model):
-    """Per table set, the integer tables the engine loads (dict of numpy arrays), and how many
-    weights had to be clamped to the bounds."""
+    """The integer network the engine loads, {"sets": per table set a dict of numpy arrays,
+    "side_bias": int32 (2, 3)}, and how many weights had to be clamped to the bounds."""
     clamped = 0
 
     def q(t, scale, bound, dtype):
@@ -130,7 +150,7 @@ def quantise(model):
             "policy_w": q(model.policy_w[s], QW, MAX_WEIGHT, np.int16),
             "policy_b": q(model.policy_b[s:s + 1], QA * QW, MAX_DENSE_BIAS, np.int32),
         })
-    return sets, clamped
+    return {"sets": sets, "side_bias": q(model.side_bias, QM * QW, MAX_SIDE_BIAS, np.int32)}, clamped
 
 
 def mean_of(sums, cells):
@@ -139,12 +159,13 @@ def mean_of(sums, cells):
     return (np.asarray(sums, dtype=np.int64) * r + (1 << 23)) >> 24
 
 
-def integer_forward(sets, windows, centre, inside, empty, sides):
+def integer_forward(qnet, windows, centre, inside, empty, sides):
     """The engine's integer arithmetic on numpy inputs: (logits (N, 3) int64 at QM * QW,
     policy (N, 484) int64 at QA * QW, garbage off the empty cells)."""
     n = windows.shape[0]
     logits = np.zeros((n, OUTPUTS), dtype=np.int64)
     policy = np.zeros((n, F.CELLS), dtype=np.int64)
+    sets, side_bias = qnet["sets"], qnet["side_bias"].astype(np.int64)
     for i in range(n):
         t = sets[int(sides[i]) % len(sets)]
         emb = t["embed"].astype(np.int64)
@@ -156,6 +177,6 @@ def integer_forward(sets, windows, centre, inside, empty, sides):
         for w, b in (("w1", "b1"), ("w2", "b2")):
             z = t[b].astype(np.int64) + t[w].astype(np.int64) @ a
             a = np.clip((z + (1 << (QW_SHIFT - 1))) >> QW_SHIFT, 0, QM)
-        logits[i] = t["b3"].astype(np.int64) + t["w3"].astype(np.int64) @ a
+        logits[i] = t["b3"].astype(np.int64) + t["w3"].astype(np.int64) @ a + side_bias[int(sides[i])]
         policy[i] = h @ t["policy_w"].astype(np.int64) + int(t["policy_b"][0])
     return logits, policy

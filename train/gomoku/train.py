@@ -342,7 +342,7 @@ def main(argv=None):
         if init["rule"] != rule:
             raise SystemExit(f"train: --init {args.init} is for rule {init['rule']}, the data for rule {rule} "
                              "(--transfer starts from another rule's weights)")
-        net.load_state_dict(init["model"])
+        M.load_state(net, init["model"])
     if args.transfer:
         other = torch.load(args.transfer, map_location="cpu")
         net.load_state_dict(M.transfer_state(other["model"], net.sets))

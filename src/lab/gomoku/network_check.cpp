@@ -56,6 +56,10 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     out.signed_positions += has_sign;
     out.classical.sign_agrees += has_sign && same_sign(classical, r.value);
     out.network.sign_agrees += has_sign && same_sign(network, r.value);
+    const auto side = static_cast<std::size_t>(index_of(board.to_move()));
+    ++out.positions_by_side[side];
+    out.classical.gap_by_side[side] += classical - r.value;
+    out.network.gap_by_side[side] += network - r.value;
     out.classical.cross_entropy += cross_entropy(target, classical);
     out.network.cross_entropy += cross_entropy(target, network);
     // The value at each share, blended as the search blends it.

@@ -20,6 +20,9 @@ struct EvalCheckTotals {
   double cross_entropy = 0;     ///< of its win probability against the search value's
   long long one_ply_agrees = 0; ///< the move whose position is worst for the opponent is the search's
   long long order_agrees = 0;   ///< its move order's first move is the search's
+  /// By side to move (black, white): the sum of its value less the search's, engine units. A
+  /// value that sits apart from the search's on one side only misleads the search's margins.
+  std::array<double, 2> gap_by_side{};
 };
 
 /// The value's figures for each classical share 0, 10, ..., 100 % (the network file's blend).
@@ -34,6 +37,7 @@ struct NetworkCheck {
   long long positions = 0;  ///< checked: not proven, the search's move among the root's moves
   long long skipped = 0;    ///< proven values, impossible records, moves outside the root's list
   long long signed_positions = 0;  ///< of the positions, those whose search value is not 0: the signs' count
+  std::array<long long, 2> positions_by_side{};  ///< of the positions, black to move and white to move
   EvalCheckTotals classical, network;
   std::array<ShareCheck, SHARE_STEPS> by_share{};  ///< the value alone, blended at each share
   /// The share whose blend comes closest to the search's values (least cross-entropy).

@@ -50,13 +50,15 @@ def run(tool, rule, workdir, count, seed):
         net.embed.mul_(4.0)
         net.w1.mul_(3.0)
         net.w2.mul_(3.0)
+        net.side_bias.copy_(torch.tensor([[0.7, -0.3, -1.1], [-0.5, 0.2, 0.9]], dtype=net.side_bias.dtype))
     path = os.path.join(workdir, f"rule{rule}.tsnet")
     export.export(net, path, f"agreement test, rule {rule}")
-    sets, clamped = M.quantise(net)
+    qnet, clamped = M.quantise(net)
     assert clamped == 0, f"{clamped} weights clamped"
     with open(path, "rb") as f:
-        back_rule, back_sets, _ = export.decode(f.read())
-    assert back_rule == rule and all(np.array_equal(a[k], b[k]) for a, b in zip(sets, back_sets) for k in a)
+        back_rule, back, _ = export.decode(f.read())
+    assert back_rule == rule and all(np.array_equal(a[k], b[k]) for a, b in zip(qnet["sets"], back["sets"]) for k in a)
+    assert np.array_equal(qnet["side_bias"], back["side_bias"])
 
     rng = np.random.default_rng(seed)
     codes, sizes, sides = random_positions(rng, count)
@@ -73,7 +75,7 @@ def run(tool, rule, workdir, count, seed):
     assert len(lines) == count, f"{len(lines)} lines for {count} positions"
 
     windows, centre, inside, empty = F.inputs(codes, sizes, sides)
-    want_logits, want_policy = M.integer_forward(sets, windows, centre, inside, empty, sides)
+    want_logits, want_policy = M.integer_forward(qnet, windows, centre, inside, empty, sides)
     with torch.no_grad():
         t = lambda a: torch.from_numpy(np.asarray(a))
         wdl, policy = net(t(windows), t(centre), t(inside), t(empty), t(sides))

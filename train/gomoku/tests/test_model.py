@@ -78,10 +78,12 @@ class ModelTest(unittest.TestCase):
 
     def test_integer_network_stays_close_to_the_float_one(self):
         net = M.GomokuNet(rule=0, seed=2).double()
-        sets, clamped = M.quantise(net)
+        with torch.no_grad():
+            net.side_bias.copy_(torch.tensor([[0.4, -0.2, -0.6], [-0.3, 0.1, 0.5]], dtype=net.side_bias.dtype))
+        qnet, clamped = M.quantise(net)
         self.assertEqual(clamped, 0)
         w, c, i, e = F.inputs(self.codes, self.sizes, self.sides)
-        logits, policy = M.integer_forward(sets, w, c, i, e, self.sides)
+        logits, policy = M.integer_forward(qnet, w, c, i, e, self.sides)
         wdl, pol = forward(net, self.codes, self.sizes, self.sides)
         self.assertLess(np.abs(logits / (M.QM * M.QW) - wdl).max(), 0.02)
         self.assertLess(np.abs(np.where(e, policy / (M.QA * M.QW) - pol, 0)).max(), 0.02)
@@ -109,35 +111,57 @@ class ModelTest(unittest.TestCase):
 
     def test_network_file_round_trip_and_checksum(self):
         net = M.GomokuNet(rule=2, seed=3)
-        sets, _ = M.quantise(net)
-        data = export.encode(sets, 2, "test")
-        self.assertEqual(len(data), 72 + 4 + 2 * 1421968)
+        with torch.no_grad():
+            net.side_bias.copy_(torch.tensor([[0.25, 0.0, -1.5], [3.0, -2.0, 0.125]]))
+        qnet, _ = M.quantise(net)
+        data = export.encode(qnet, 2, "test")
+        self.assertEqual(len(data), 72 + 4 + 2 * 1421968 + 24)
         rule, back, desc = export.decode(data)
         self.assertEqual((rule, desc), (2, "test"))
-        for a, b in zip(sets, back):
+        for a, b in zip(qnet["sets"], back["sets"]):
             for k in a:
                 self.assertTrue(np.array_equal(a[k], b[k]), k)
+        np.testing.assert_array_equal(back["side_bias"], [[1 << 20, 0, -3 << 21], [3 << 22, -1 << 23, 1 << 19]])
         broken = bytearray(data)
         broken[-10] ^= 1
         with self.assertRaisesRegex(ValueError, "checksum"):
             export.decode(bytes(broken))
 
     def test_the_classical_share_round_trips_and_is_bounded(self):
-        sets, _ = M.quantise(M.GomokuNet(rule=0, seed=4))
-        data = export.encode(sets, 0, "blend", classical_share=60)
+        qnet, _ = M.quantise(M.GomokuNet(rule=0, seed=4))
+        data = export.encode(qnet, 0, "blend", classical_share=60)
         self.assertEqual(export.classical_share(data), 60)
         self.assertEqual(export.decode(data)[0], 0)
         with self.assertRaisesRegex(ValueError, "0 to 100"):
-            export.encode(sets, 0, "blend", classical_share=101)
-        # A version 1 file (no share) still decodes; one that claims a share is refused.
+            export.encode(qnet, 0, "blend", classical_share=101)
+        # A version 1 file (no share, no side bias) still decodes, its side bias zero; one that
+        # claims a share is refused.
         old = export._header(0, 1, "v1", 1421968, 0, 0, 1)
-        payload = export.encode(sets, 0, "v1")[len(old):]
+        payload = export.encode(qnet, 0, "v1")[len(old):-24]
         old = export._header(0, 1, "v1", len(payload), export.fnv1a(payload, export.fnv1a(old)), 0, 1)
-        self.assertEqual(export.decode(old + payload)[2], "v1")
+        rule, back, desc = export.decode(old + payload)
+        self.assertEqual(desc, "v1")
+        np.testing.assert_array_equal(back["side_bias"], np.zeros((2, 3)))
+        for a, b in zip(qnet["sets"], back["sets"]):
+            for k in a:
+                self.assertTrue(np.array_equal(a[k], b[k]), k)
         bad = export._header(0, 1, "v1", 0, 0, 5, 1)
         bad = export._header(0, 1, "v1", len(payload), export.fnv1a(payload, export.fnv1a(bad)), 5, 1)
         with self.assertRaisesRegex(ValueError, "classical share"):
             export.decode(bad + payload)
+
+    def test_a_state_from_before_the_side_bias_loads_with_it_zero(self):
+        net = M.GomokuNet(rule=0, seed=6).double()
+        state = {k: v for k, v in net.state_dict().items() if k != "side_bias"}
+        with torch.no_grad():
+            net.side_bias.fill_(0.5)
+        older = M.GomokuNet(rule=0).double()
+        M.load_state(older, state)
+        self.assertEqual(float(older.side_bias.abs().sum()), 0.0)
+        with torch.no_grad():
+            net.side_bias.zero_()
+        np.testing.assert_allclose(forward(older, self.codes, self.sizes, self.sides)[0],
+                                   forward(net, self.codes, self.sizes, self.sides)[0], atol=1e-12)
 
     def test_score_units(self):
         # Even odds are 0; P(win) = sigmoid(1) is WINPROB_SCALE; the bound holds.

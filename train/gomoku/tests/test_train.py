@@ -41,8 +41,8 @@ class TrainTest(unittest.TestCase):
             with open(os.path.join(whole, "loss.svg")) as f:
                 self.assertIn("<polyline", f.read())
             with open(os.path.join(whole, "network.tsnet"), "rb") as f:
-                rule, sets, desc = export.decode(f.read())
-            self.assertEqual((rule, len(sets)), (0, 1))
+                rule, qnet, desc = export.decode(f.read())
+            self.assertEqual((rule, len(qnet["sets"])), (0, 1))
             self.assertIn("step 60", desc)
 
             # Stopped by the time limit after a few steps, then resumed.
@@ -52,10 +52,11 @@ class TrainTest(unittest.TestCase):
             self.assertEqual(read_log(broken)[: len(first)], first)
             self.assertEqual(read_log(broken), rows)
             with open(os.path.join(broken, "network.tsnet"), "rb") as f:
-                _, sets2, _ = export.decode(f.read())
-            for a, b in zip(sets, sets2):
+                _, qnet2, _ = export.decode(f.read())
+            for a, b in zip(qnet["sets"], qnet2["sets"]):
                 for k in a:
                     self.assertTrue(np.array_equal(a[k], b[k]), k)
+            np.testing.assert_array_equal(qnet["side_bias"], qnet2["side_bias"])
 
     def test_a_run_can_start_from_another_runs_weights(self):
         with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
