@@ -97,15 +97,18 @@ class GomokuNet(nn.Module):
         f = nn.functional.embedding(rows, self.embed).sum(dim=1).reshape(n, cells, -1) + self.bias[row]
         return f.clamp(0.0, 1.0)
 
-    def forward(self, windows, centre, inside, empty, sides):
-        """(WDL logits (N, 3), policy logits (N, cells) with -inf off the empty cells)."""
+    def forward(self, windows, centre, inside, empty, sides, learn_side_bias=True):
+        """(WDL logits (N, 3), policy logits (N, cells) with -inf off the empty cells). With
+        learn_side_bias false the side bias takes no gradient (a loss that compares positions of
+        one side to move says nothing of it)."""
         h = self.cell_features(windows, centre, sides)
         t = self.table_set(sides)
         insidef = inside.to(h.dtype)
         m = (h * insidef[..., None]).sum(dim=1) / insidef.sum(dim=1, keepdim=True)
         a1 = (torch.einsum("nij,nj->ni", self.w1[t], m) + self.b1[t]).clamp(0.0, 1.0)
         a2 = (torch.einsum("nij,nj->ni", self.w2[t], a1) + self.b2[t]).clamp(0.0, 1.0)
-        wdl = torch.einsum("nij,nj->ni", self.w3[t], a2) + self.b3[t] + self.side_bias[sides]
+        side_bias = self.side_bias if learn_side_bias else self.side_bias.detach()
+        wdl = torch.einsum("nij,nj->ni", self.w3[t], a2) + self.b3[t] + side_bias[sides]
         policy = torch.einsum("ncf,nf->nc", h, self.policy_w[t]) + self.policy_b[t][:, None]
         policy = policy.masked_fill(~empty, float("-inf"))
         return wdl, policy

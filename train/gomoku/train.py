@@ -207,8 +207,11 @@ def sibling_loss(net, b):
         return None
     keep = b["has_sibling"]
 
+    # Both positions have the same side to move: the side bias is no part of their ranking. (A
+    # loss on expected scores is not indifferent to a shift of both: left to it, the bias is
+    # held near 0 however far the values sit from their targets.)
     def expected(inputs):
-        wdl, _ = net(*(x[keep] for x in inputs))
+        wdl, _ = net(*(x[keep] for x in inputs), learn_side_bias=False)
         p = TF.softmax(wdl, dim=1)
         return p[:, 0] + 0.5 * p[:, 1]
 

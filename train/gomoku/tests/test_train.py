@@ -128,6 +128,19 @@ class TrainTest(unittest.TestCase):
                 self.assertEqual((centre[i] == 2).sum(), (before[i] == 1).sum() + 1)
                 self.assertEqual((centre[i] == 1).sum(), (before[i] == 2).sum())
 
+    def test_the_side_bias_learns_from_the_value_loss_and_not_from_the_ranking(self):
+        import model
+        import tsdata
+        recs = tsdata.synthetic(60, seed=5, rule=0)
+        net = model.GomokuNet(rule=0, seed=2)
+        b = train.batch_tensors(recs, None, np.random.default_rng(2))
+        train.sibling_loss(net, b).backward()
+        self.assertTrue(net.side_bias.grad is None or float(net.side_bias.grad.abs().sum()) == 0.0)
+        self.assertGreater(float(net.b3.grad.abs().sum()), 0.0)  # the rest of the head still learns from it
+        net.zero_grad()
+        train.losses(net, b, 0.0)[0].backward()
+        self.assertGreater(float(net.side_bias.grad.abs().sum()), 0.0)
+
     def test_a_position_off_the_games_path_learns_from_the_search_value_alone(self):
         import model
         import tsdata
