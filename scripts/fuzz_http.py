@@ -451,9 +451,14 @@ def make_case(case):
 
 tmp = tempfile.mkdtemp(prefix="tilestone-fuzz-http-")
 db = os.path.join(tmp, "fuzz.db")
-log = open(os.path.join(tmp, "server.log"), "w+")
-server = subprocess.Popen([args.bin, "serve", "--port", "0", "--db", db, "--max-time-ms", str(MAX_TIME_MS),
-                           "--max-bench-s", str(MAX_BENCH_S)], stdout=log, stderr=subprocess.STDOUT)
+# The server writes through its own handle and this script reads through another: one shared
+# handle would share its offset, and a seek(0) to read the log would make the server's next
+# line overwrite the first (the address).
+log_path = os.path.join(tmp, "server.log")
+with open(log_path, "ab") as server_out:
+    server = subprocess.Popen([args.bin, "serve", "--port", "0", "--db", db, "--max-time-ms", str(MAX_TIME_MS),
+                               "--max-bench-s", str(MAX_BENCH_S)], stdout=server_out, stderr=subprocess.STDOUT)
+log = open(log_path, "r")
 url = None
 for _ in range(300):
     log.seek(0)

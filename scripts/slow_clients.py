@@ -38,8 +38,11 @@ args = p.parse_args()
 
 BOARD = "2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128"
 tmp = tempfile.mkdtemp(prefix="tilestone-slow-")
-log = open(f"{tmp}/server.log", "w+")
-server = subprocess.Popen([args.bin, "serve", "--port", "0", "--no-db"], stdout=log, stderr=subprocess.STDOUT)
+# The server writes through its own handle, this script reads through another (a shared one
+# shares its offset: a seek(0) here would make the server overwrite its first line).
+with open(f"{tmp}/server.log", "ab") as server_out:
+    server = subprocess.Popen([args.bin, "serve", "--port", "0", "--no-db"], stdout=server_out, stderr=subprocess.STDOUT)
+log = open(f"{tmp}/server.log", "r")
 base = None
 for _ in range(300):
     log.seek(0)
