@@ -176,6 +176,20 @@ class NTupleNetwork {
     sum4<float>(tables_, boards, n, out, [](const float* p) { return load(p); });
   }
 
+  /// The weights of up to four afterstates, their addresses worked out and asked for by ask() and
+  /// summed later by values(const Asked&): work done between the two (a TD step) overlaps the
+  /// cache misses. FLOAT32 storage; the sums are values()'s to the bit.
+  template <class W>
+  struct Gathered {
+    std::array<std::array<const W*, MAX_TUPLES * SYMMETRIES>, 4> at;
+    int n = 0;
+  };
+  using Asked = Gathered<float>;
+  void ask(const Board* boards, int n, Asked& asked) const { gather4(tables_, boards, n, asked); }
+  void values(const Asked& asked, float* out) const {
+    sum_gathered<float>(asked, out, [](const float* p) { return load(p); });
+  }
+
   /// The value of the afterstate `b`.
   float value(Board b) const {
     // The weights are scattered over hundreds of megabytes, so nearly every read misses the
@@ -303,17 +317,23 @@ class NTupleNetwork {
       }
     }
   }
-  // Four sums side by side in registers, each in feature order; boards past n repeat the first.
+  // The addresses of up to four boards' features; boards past n repeat the first.
+  template <class Table>
+  void gather4(const std::vector<Table>& tables, const Board* boards, int n, Gathered<typename Table::value_type>& g) const {
+    g.n = n;
+    if (n <= 0) return;
+    addresses(tables, boards[0], g.at[0].data());
+    addresses(tables, boards[n > 1 ? 1 : 0], g.at[1].data());
+    addresses(tables, boards[n > 2 ? 2 : 0], g.at[2].data());
+    addresses(tables, boards[n > 3 ? 3 : 0], g.at[3].data());
+  }
+  // Four sums side by side in registers, each in feature order.
   // Sum is float (out holds the sums) or int32 (out holds their bits, for values() to scale).
-  template <class Sum, class Table, class Read>
-  void sum4(const std::vector<Table>& tables, const Board* boards, int n, float* out, Read read) const {
-    using W = typename Table::value_type;
+  template <class Sum, class W, class Read>
+  void sum_gathered(const Gathered<W>& g, float* out, Read read) const {
+    if (g.n <= 0) return;
     const std::size_t count = SYMMETRIES * layout_.size();
-    std::array<const W*, MAX_TUPLES * SYMMETRIES> a0, a1, a2, a3;
-    addresses(tables, boards[0], a0.data());
-    addresses(tables, boards[n > 1 ? 1 : 0], a1.data());
-    addresses(tables, boards[n > 2 ? 2 : 0], a2.data());
-    addresses(tables, boards[n > 3 ? 3 : 0], a3.data());
+    const auto &a0 = g.at[0], &a1 = g.at[1], &a2 = g.at[2], &a3 = g.at[3];
     Sum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     for (std::size_t i = 0; i < count; ++i) {
       s0 += read(a0[i]);
@@ -322,10 +342,16 @@ class NTupleNetwork {
       s3 += read(a3[i]);
     }
     const std::array<Sum, 4> sums{s0, s1, s2, s3};
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < g.n; ++k) {
       if constexpr (std::is_same_v<Sum, float>) out[k] = sums[k];
       else out[k] = std::bit_cast<float>(sums[k]);
     }
+  }
+  template <class Sum, class Table, class Read>
+  void sum4(const std::vector<Table>& tables, const Board* boards, int n, float* out, Read read) const {
+    Gathered<typename Table::value_type> g;
+    gather4(tables, boards, n, g);
+    sum_gathered<Sum>(g, out, read);
   }
 
   static constexpr bool PREFETCH = true;

@@ -86,6 +86,25 @@ TEST(NTupleFast, FourValuesAtOnceAreEachValueExactly) {
   }
 }
 
+// Weights asked for are summed as they are when summed: a write between the two is seen.
+TEST(NTupleFast, AskedValuesAreSummedWhenRead) {
+  NTupleNetwork net = random_network(default_layout(), 7);
+  core::Rng rng(8);
+  for (int trial = 0; trial < 100; ++trial) {
+    std::array<Board, 4> boards;
+    for (Board& b : boards) b = random_board(rng, 15);
+    const int n = 1 + static_cast<int>(rng.below(4));
+    NTupleNetwork::Asked asked;
+    net.ask(boards.data(), n, asked);
+    net.add(boards[0], 0.5f);
+    std::array<float, 4> out{}, plain{};
+    net.values(asked, out.data());
+    net.values(boards.data(), n, plain.data());
+    for (int k = 0; k < n; ++k)
+      EXPECT_EQ(std::memcmp(&out[static_cast<std::size_t>(k)], &plain[static_cast<std::size_t>(k)], sizeof(float)), 0) << n << " " << k;
+  }
+}
+
 TEST(NTupleFast, AllMovesAtOnceMatchEachMove) {
   core::Rng rng(6);
   for (int trial = 0; trial < 2000; ++trial) {

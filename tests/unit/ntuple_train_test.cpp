@@ -5,8 +5,10 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "core/rng.h"
+#include "g2048/game.h"
 #include "g2048/grid.h"
 #include "g2048/weights_file.h"
 #include "lab/g2048/td_train.h"
@@ -362,6 +364,44 @@ TEST(NTupleForward, ForwardTdLearnsAsItPlaysReproduciblyAndResumes) {
   cfg.forward = true;
   train(untouched, cfg, hooks);
   EXPECT_EQ(untouched.games_trained, 0u);
+}
+
+// The training loop asks for the next board's weights before the previous afterstate's TD step and
+// sums them after it: a game must learn exactly what the textbook loop learns, which values each
+// afterstate when its move is chosen and steps the one before at once.
+TEST(NTupleForward, AForwardGameLearnsWhatTheTextbookLoopLearns) {
+  NTupleNetwork fast(small_layout()), plain(small_layout());
+  core::Rng init(3);
+  for (std::size_t t = 0; t < fast.table_count(); ++t)
+    for (float& w : fast.table(t)) w = static_cast<float>(init.uniform() * 40.0);
+  for (std::size_t t = 0; t < fast.table_count(); ++t) plain.table(t) = fast.table(t);
+  Episode episode;
+  episode.forward = true;
+  episode.alpha = 0.1f;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const GameOutcome out = train_game(fast, seed, episode);
+    core::Rng rng(seed);
+    Board b = spawn_random(spawn_random(Board{}, rng), rng);
+    std::optional<Board> prev;
+    int moves = 0;
+    for (;;) {
+      std::optional<Board> chosen;
+      float best = 0;
+      for (Dir d : ALL_DIRS) {
+        const Board after = b.after(d);
+        if (after == b) continue;
+        const float v = static_cast<float>(b.gain(d)) + plain.value(after);
+        if (!chosen || v > best) chosen = after, best = v;
+      }
+      if (prev) plain.update(*prev, chosen ? best : 0.0f, episode.alpha);
+      if (!chosen) break;
+      ++moves;
+      prev = chosen;
+      b = spawn_random(*chosen, rng);
+    }
+    EXPECT_EQ(out.moves, moves) << seed;
+    EXPECT_TRUE(same_weights(fast, plain)) << seed;
+  }
 }
 
 TEST(NTupleTrain, CheckpointsComeByGamesOrByTime) {

@@ -56,24 +56,47 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
   return after;
 }
 
-Greedy best_move(const NTupleNetwork& net, Board b) {
-  Greedy best;
-  best.value = -std::numeric_limits<float>::infinity();
-  const Moves m = b.moves();
-  // The legal afterstates' weights are asked for together, then summed in direction order.
+namespace {
+// A board's legal afterstates with their weights asked for (ask), and the best of them once the
+// weights are in (pick): best_move() is the two at once. In between, a training game does its
+// forward TD step, so that the step and the cache misses overlap.
+struct Candidates {
   std::array<Board, 4> after;
   std::array<Dir, 4> dirs;
+  std::array<std::uint32_t, 4> gain;
   int n = 0;
+  NTupleNetwork::Asked asked;
+};
+
+void ask(const NTupleNetwork& net, Board b, Candidates& c) {
+  const Moves m = b.moves();
+  c.n = 0;
   for (Dir d : ALL_DIRS)
-    if (m.after[index(d)] != b) after[n] = m.after[index(d)], dirs[n++] = d;
+    if (m.after[index(d)] != b) {
+      c.after[c.n] = m.after[index(d)];
+      c.gain[c.n] = m.gain[index(d)];
+      c.dirs[c.n++] = d;
+    }
+  net.ask(c.after.data(), c.n, c.asked);
+}
+
+Greedy pick(const NTupleNetwork& net, const Candidates& c) {
+  Greedy best;
+  best.value = -std::numeric_limits<float>::infinity();
   std::array<float, 4> values;
-  net.values(after.data(), n, values.data());
-  for (int k = 0; k < n; ++k) {
-    const std::uint32_t r = m.gain[index(dirs[k])];
-    const float v = static_cast<float>(r) + values[k];
-    if (v > best.value) best = Greedy{dirs[k], after[k], r, v};
+  net.values(c.asked, values.data());
+  for (int k = 0; k < c.n; ++k) {
+    const float v = static_cast<float>(c.gain[k]) + values[k];
+    if (v > best.value) best = Greedy{c.dirs[k], c.after[k], c.gain[k], v};
   }
   return best;
+}
+}  // namespace
+
+Greedy best_move(const NTupleNetwork& net, Board b) {
+  Candidates c;
+  ask(net, b, c);
+  return pick(net, c);
 }
 
 GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& episode, const std::atomic<bool>* stop) {
@@ -112,19 +135,27 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
 
   // Step 1. Play greedily on the current values. Forward TD moves the previous afterstate toward
   // this move's reward plus its afterstate's value as soon as that is known, while its weights are
-  // still in the caches; the last afterstate toward 0.
+  // still in the caches, and while the next board's weights are on their way; the last afterstate
+  // toward 0. The step writes before the next board's weights are summed, so that they are read as
+  // if asked for after it.
+  Candidates next;
+  ask(net, b, next);
   for (;;) {
-    const Greedy g = best_move(net, b);
-    if (forward && !path.empty()) {
-      const Board prev = path.back().after;
+    const Greedy g = pick(net, next);
+    const std::size_t learnt = path.size();  // forward: the afterstate the step below is for is path[learnt - 1]
+    if (g.dir) {
+      path.push_back({b, g.after, g.reward});
+      out.score += g.reward;
+      b = spawn_random(g.after, rng);
+      ask(net, b, next);
+    }
+    if (forward && learnt > 0) {
+      const Board prev = path[learnt - 1].after;
       const float target = g.dir ? g.value : 0.0f;
       if (tc) td_update_tc(net, *episode.state, prev, target, episode.alpha);
       else td_update(net, prev, target, episode.alpha);
     }
     if (!g.dir) break;
-    path.push_back({b, g.after, g.reward});
-    out.score += g.reward;
-    b = spawn_random(g.after, rng);
     if (!forward && (path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
       out.interrupted = true;
       return out;
