@@ -82,6 +82,25 @@ export async function clickPoint(page, name) {
   await page.mouse.click(target.x, target.y);
 }
 
+/**
+ * page.waitForFunction, and on a timeout an error that says what the Gomoku page showed: the
+ * stones, the move string, the thinking panel, the warning and the notices.
+ */
+export async function waitOnGomoku(page, fn, arg, options) {
+  try {
+    await page.waitForFunction(fn, arg, options);
+  } catch (e) {
+    const seen = await page.evaluate(() => ({
+      stones: [...document.querySelectorAll('#goboard .stone')].map((s) => `${s.dataset.point}:${s.dataset.color}`).join(' '),
+      moves: document.getElementById('go-moves')?.value,
+      thinking: document.getElementById('thinking')?.textContent.trim(),
+      warning: document.getElementById('go-warning')?.textContent.trim(),
+      notices: [...document.querySelectorAll('#messages .message')].map((n) => n.textContent.trim()).join(' | '),
+    })).catch((err) => ({ page: String(err) }));
+    throw new Error(`${e.message}\nthe page showed: ${JSON.stringify(seen)}`);
+  }
+}
+
 export async function loadGomoku(page, { rule, moves, opponent = 'computer' }) {
   await page.selectOption('#go-opponent', opponent);
   await page.selectOption('#go-rule', rule);

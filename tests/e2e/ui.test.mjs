@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ARTIFACTS, BASE, LAPTOP, PHONE, HISTORY_LAPTOP, open, shot, savedGame, tiles, skipWithoutGomoku, clickPoint, loadGomoku, gomokuApi,
+  ARTIFACTS, BASE, LAPTOP, PHONE, HISTORY_LAPTOP, open, shot, savedGame, tiles, skipWithoutGomoku, clickPoint, loadGomoku, gomokuApi, waitOnGomoku,
 } from './lib.mjs';
 
 test('History: before any game, the page says so plainly', async (t) => {
@@ -158,7 +158,7 @@ test('Gomoku: a click places a stone and the computer replies', async (t) => {
   await page.click('#go-new');
   await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 0);
   await clickPoint(page, 'h8');
-  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 2, null, { timeout: 15000 });
+  await waitOnGomoku(page, () => document.querySelectorAll('#goboard .stone').length === 2, null, { timeout: 15000 });
   assert.equal(await page.getAttribute('#goboard .stone[data-point="h8"]', 'data-color'), 'black');
   assert.equal(await page.$$eval('#goboard .stone[data-color="white"]', (s) => s.length), 1);
   assert.ok(await page.$('#last-move'), 'the last move is marked');
