@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Long self-play runs that survive a stopped machine: the run is cut into chunks of games, each
 # its own data file and JSON summary; a chunk whose summary exists is done and skipped, so the
-# same command resumes where it stopped (losing at most the chunk under way).
+# same command resumes where it stopped (losing at most the chunk under way: a chunk stopped by a
+# signal exits 130 and is played again).
 #
 #   scripts/gomoku_selfplay_chunks.sh TILESTONE OUT_DIR RULE NODES GAMES_PER_CHUNK CHUNKS FIRST_SEED [NETWORK]
 #   e.g. scripts/gomoku_selfplay_chunks.sh build/tilestone ~/data/gomoku/gen0 freestyle 20000 200 50 1000

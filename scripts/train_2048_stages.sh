@@ -28,7 +28,8 @@ bin=$(realpath "$1") work=$2 games=$3
 : "${LAMBDA:=0}"
 : "${STAGES:=}" "${CHECKPOINT_MINUTES:=10}" "${THREADS:=1}"
 mkdir -p "$work"
-# Ctrl-C or a TERM: the trainer saves its checkpoint and returns; no stage is then marked done.
+# Ctrl-C or a TERM: the trainer saves its checkpoint and exits 130, and no stage is then marked
+# done (also when the signal reaches the trainer alone).
 trap 'echo "stopped: the same command goes on from the checkpoint" >&2; exit 130' INT TERM
 net=$work/network.tsn
 otd_games=$(awk -v g="$games" -v s="$OTD_SHARE" 'BEGIN { printf "%d", g * s }')

@@ -187,6 +187,8 @@ void run(const MatchOptions& m) {
   std::cout << match::report_text(s, run->games, run->stopped_early);
   if (!shard.whole()) std::cout << fmt::format("shard {}/{}: merge the shards' --json-out files with `tilestone merge`\n", shard.index, shard.count);
   write_outputs(m, s, run->games, shard, run->stopped_early, command_line());
+  // Stopped by the signal, not by the SPRT deciding.
+  if (run->stopped_early && g_stop.load()) throw Stopped(fmt::format("stopped early: {} games played, reported and written", run->games.size()));
 }
 
 }  // namespace

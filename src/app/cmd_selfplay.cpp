@@ -141,6 +141,7 @@ void run(const SelfplayCli& c) {
   if (!o.shard.whole())
     std::cout << fmt::format("shard {}/{}: merge the shards' --json-out files with `tilestone merge`; the trainer reads the data files together\n",
                              o.shard.index, o.shard.count);
+  if (summary.stopped) throw Stopped(fmt::format("stopped early: {} games played and written", summary.games.size()));
 }
 
 }  // namespace

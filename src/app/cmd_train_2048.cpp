@@ -192,6 +192,9 @@ void run_train(const TrainOptions& o) {
   std::printf("%s %s after %llu games (%s, %.1f MB)\n", interrupted ? "interrupted: saved" : "saved", o.out.c_str(),
               static_cast<unsigned long long>(net->games_trained), std::string(to_string(save.encoding)).c_str(),
               static_cast<double>(*written) / 1e6);
+  if (interrupted)
+    throw Stopped(fmt::format("stopped after {} of {} games: --resume {} goes on from there",
+                              static_cast<unsigned long long>(net->games_trained), o.games, o.out));
 }
 
 }  // namespace

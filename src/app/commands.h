@@ -23,6 +23,13 @@ struct RunError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A long command that a signal stopped before its end, after it saved or wrote what it had done:
+/// main prints "tilestone: <message>" and exits with status 130, so that a script running it
+/// does not take the run for finished.
+struct Stopped : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 void add_2048_commands(CLI::App& root);
 /// `tilestone 2048 train`, under the 2048 command.
 void add_2048_train_command(CLI::App& g2048);

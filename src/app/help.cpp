@@ -117,6 +117,8 @@ std::string help_footer() {
   1  the command failed: a file or database that cannot be read or written, a file whose
      contents are wrong, a recorded game that is not there
   2  the command line is wrong: an unknown command or option, a missing or bad value
+  130  a training run, match or self-play run stopped by Ctrl-C or a TERM signal before its
+     end: what it had done is saved (a checkpoint to resume from, the games played so far)
 
 Environment:
   TILESTONE_DB      the game database when --db is not given

@@ -13,6 +13,9 @@ namespace tilestone::app {
 inline constexpr int EXIT_OK = 0;
 inline constexpr int EXIT_FAILED = 1;  ///< a well-formed command that failed
 inline constexpr int EXIT_USAGE = 2;   ///< a command line that is wrong
+/// A long command (a training run, a match, self-play) that Ctrl-C or a TERM stopped before its
+/// end, after it saved or wrote what it had done: 128 + SIGINT, as a shell reports a Ctrl-C.
+inline constexpr int EXIT_STOPPED = 130;
 
 /// `tilestone help [COMMAND [SUBCOMMAND]]`: prints that command's help (the top-level help when
 /// none is named). Add after every other command.

@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::fprintf(stderr, "tilestone: %s\n", e.what());
     return EXIT_USAGE;
+  } catch (const Stopped& e) {
+    std::fprintf(stderr, "tilestone: %s\n", e.what());
+    return EXIT_STOPPED;
   } catch (const RunError& e) {
     std::fprintf(stderr, "tilestone: %s\n", e.what());
     return EXIT_FAILED;

@@ -106,7 +106,8 @@ echo "$out" | grep -q "forfeits: brain no-start x2" || fail "missing brain: $out
 # Ctrl-C: SIGINT to the manager's whole process group, as a terminal sends it. No new game
 # starts, the games under way finish and count (the brains have process groups of their own, so
 # the signal does not kill them: no forfeit), and the summary and the record cover the games
-# played. (Before, the manager died with everything it had played, and the brains with it.)
+# played, and the exit status is 130, so that a script does not take the match for finished.
+# (Before, the manager died with everything it had played, and the brains with it.)
 # (A shell starts background commands with SIGINT ignored, which exec keeps: python puts back the
 # default action a terminal's foreground job has, and a session of its own, before it execs.)
 python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setsid(); os.execvp(sys.argv[1], sys.argv[1:])' \
@@ -119,7 +120,7 @@ grep -Eq "\] [1-9][0-9]*/400 games" "$dir/stop.err" || fail "stop: no game finis
 kill -INT -- -"$pid"
 wait "$pid"
 rc=$?
-[ "$rc" -eq 0 ] || fail "stop: exit status $rc: $(cat "$dir/stop.err")"
+[ "$rc" -eq 130 ] || fail "stop: exit status $rc, not 130 (stopped before the end): $(cat "$dir/stop.err")"
 played=$(sed -n 's/^stopped early: \([0-9]*\) of 400 games played$/\1/p' "$dir/stop.out")
 [ -n "$played" ] && [ "$played" -ge 1 ] && [ "$played" -lt 400 ] || fail "stop: no 'stopped early' line: $(cat "$dir/stop.out")"
 grep -q "forfeits: none" "$dir/stop.out" || fail "stop: the signal cost a game: $(cat "$dir/stop.out")"

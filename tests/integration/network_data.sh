@@ -14,6 +14,17 @@ python=/usr/bin/python3
 
 expect_status 0 gomoku selfplay --out "$tmp/a.tsd" --size 9 --games 3 --nodes 300 --sample 1 --seed 1
 expect_status 0 gomoku selfplay --out "$tmp/b.tsd" --size 9 --games 2 --nodes 300 --sample 1 --seed 2 --rule renju
+# A TERM (or Ctrl-C) stops a self-play run: the games under way finish and are written, and it
+# exits 130, so that scripts/gomoku_selfplay_chunks.sh does not take the chunk for finished.
+"$bin" gomoku selfplay --out "$tmp/stop.tsd" --size 9 --games 100000 --nodes 300 --seed 3 --json-out "$tmp/stop.json" \
+  > "$tmp/stop.out" 2> "$tmp/stop.err" &
+pid=$!
+for _ in $(seq 1 300); do grep -Eq "[1-9][0-9]*/100000" "$tmp/stop.err" && break; sleep 0.1; done
+kill -TERM "$pid"
+wait "$pid"
+check "a stopped self-play run exits 130" test $? = 130
+check "a stopped self-play run says so" grep -q "stopped early: [0-9]* games played and written" "$tmp/stop.err"
+check "its summary says it stopped early" grep -q '"stopped_early": true' "$tmp/stop.json"
 cat "$tmp/a.tsd" "$tmp/b.tsd" > "$tmp/ab.tsd"
 cd "$src/train/gomoku"
 check "the reader reads both files and the joined one" "$python" -c "

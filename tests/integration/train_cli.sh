@@ -22,6 +22,21 @@ check "resume appends to the log" test "$(wc -l < "$tmp/a.csv")" = 3
 expect_status 0 2048 train --out "$tmp/c.tsn" --games 400 --layout $small --quiet
 check "one thread is reproducible" cmp -s "$tmp/a.tsn" "$tmp/c.tsn"
 
+# A TERM (or Ctrl-C) stops a run before its target: it saves a checkpoint, says how far it got and
+# exits 130, so that a script running it does not take the run for finished (the stage script
+# marked an interrupted stage done when it was exit 0); --resume goes on from the checkpoint.
+# (The signal goes once the log has its first block: the run is then inside the training.)
+"$bin" 2048 train --out "$tmp/stop.tsn" --games 100000000 --layout $small --log "$tmp/stop.csv" --quiet \
+  > "$tmp/stop.out" 2> "$tmp/stop.err" &
+pid=$!
+for _ in $(seq 1 300); do [ "$(cat "$tmp/stop.csv" 2> /dev/null | wc -l)" -ge 2 ] && break; sleep 0.1; done
+kill -TERM "$pid"
+wait "$pid"
+check "a stopped run exits 130" test $? = 130
+check "a stopped run says how far it got" grep -q "stopped after [0-9]* of 100000000 games: --resume" "$tmp/stop.err"
+check "a stopped run saves its checkpoint" grep -q "interrupted: saved .*stop.tsn" "$tmp/stop.out"
+expect_status 0 2048 train --out "$tmp/stop2.tsn" --resume "$tmp/stop.tsn" --games 1 --quiet
+
 # Temporal coherence and restarts: a run stopped at 400 games and resumed (the checkpoint keeps
 # the TC accumulators and the restart pool) gives the file of a run that never stopped. (The step
 # schedule depends on --games, so these runs keep one step.)
