@@ -25,6 +25,37 @@ wait "$pid"
 check "a stopped self-play run exits 130" test $? = 130
 check "a stopped self-play run says so" grep -q "stopped early: [0-9]* games played and written" "$tmp/stop.err"
 check "its summary says it stopped early" grep -q '"stopped_early": true' "$tmp/stop.json"
+# scripts/gomoku_selfplay_chunks.sh with two workers plays every chunk once, with its own seed; a
+# rerun plays none again; a deadline of 0 seconds starts none; a bad JOBS is refused.
+chunks="$src/scripts/gomoku_selfplay_chunks.sh"
+quiet='"$0" "$@" > /dev/null'
+check "two workers play the five chunks" env JOBS=2 SELFPLAY_OPTIONS="--size 9 --sample 1" \
+  bash -c "$quiet" "$chunks" "$bin" "$tmp/ch" freestyle 200 1 5 500
+check "each chunk has its data and summary" test "$(ls "$tmp"/ch/freestyle-n200-s50[0-4].json | wc -l)" = 5 \
+  -a "$(ls "$tmp"/ch/*.data | wc -l)" = 5
+before=$(stat -c %Y "$tmp"/ch/*.data)
+check "a rerun plays nothing again" env JOBS=3 SELFPLAY_OPTIONS="--size 9 --sample 1" \
+  bash -c "$quiet" "$chunks" "$bin" "$tmp/ch" freestyle 200 1 5 500
+check "... and leaves the chunks as they were" test "$before" = "$(stat -c %Y "$tmp"/ch/*.data)"
+check "a deadline of 0 s starts no chunk" env JOBS=2 DEADLINE_S=0 "$chunks" "$bin" "$tmp/ch0" freestyle 200 1 4 500
+check "... so none is there" test -z "$(ls "$tmp/ch0")"
+# A TERM to the run reaches both workers' engines: it exits 130, no chunk counts as done, and
+# no engine is left playing.
+JOBS=2 SELFPLAY_OPTIONS="--size 9" "$chunks" "$bin" "$tmp/chs" freestyle 200 100000 2 600 > /dev/null &
+pid=$!
+for _ in $(seq 1 300); do
+  [ "$(cat "$tmp"/chs/*.progress 2> /dev/null | grep -Ec "[1-9][0-9]*/100000")" -ge 2 ] && break
+  sleep 0.1
+done
+kill -TERM "$pid"
+wait "$pid"
+check "a stopped run of chunks exits 130" test $? = 130
+check "... with no chunk taken for done" test -z "$(ls "$tmp"/chs/*.json 2> /dev/null)"
+sleep 0.5
+check "... and no engine left playing" test -z "$(pgrep -f "$tmp/chs/")"
+JOBS=0 "$chunks" "$bin" "$tmp/chx" freestyle 200 1 4 500 2> "$tmp/jobs.err"
+check "JOBS=0 is refused" test $? = 2
+check "... with a message" grep -q "JOBS must be a positive number" "$tmp/jobs.err"
 cat "$tmp/a.tsd" "$tmp/b.tsd" > "$tmp/ab.tsd"
 cd "$src/train/gomoku"
 check "the reader reads both files and the joined one" "$python" -c "
