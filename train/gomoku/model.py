@@ -156,6 +156,29 @@ def quantise(model):
     return {"sets": sets, "side_bias": q(model.side_bias, QM * QW, MAX_SIDE_BIAS, np.int32)}, clamped
 
 
+
+def dequantise(qnet, rule):
+    """The model state (load_state) of an integer network (quantise, export.decode): each integer
+    divided by its scale, so that quantise() gives the same integers back. A network file is
+    then a starting point for training (train.py --init FILE.tsnet), as a checkpoint is."""
+    sets = qnet["sets"]
+    if len(sets) != RULE_SETS[rule]:
+        raise ValueError(f"{len(sets)} table sets for rule {rule}, which has {RULE_SETS[rule]}")
+
+    def f(key, scale, stack=True):
+        a = [np.asarray(t[key], dtype=np.float64) / scale for t in sets]
+        return torch.tensor(np.stack(a) if stack else np.concatenate(a), dtype=torch.float32)
+
+    return {
+        "embed": f("embed", QA, stack=False).reshape(len(sets) * CENTRE_STATES * F.WINDOWS, FEATURES),
+        "bias": f("bias", QA, stack=False),
+        "w1": f("w1", QW), "b1": f("b1", QM * QW),
+        "w2": f("w2", QW), "b2": f("b2", QM * QW),
+        "w3": f("w3", QW), "b3": f("b3", QM * QW),
+        "policy_w": f("policy_w", QW), "policy_b": f("policy_b", QA * QW, stack=False),
+        "side_bias": torch.tensor(np.asarray(qnet["side_bias"], dtype=np.float64) / (QM * QW), dtype=torch.float32),
+    }
+
 def mean_of(sums, cells):
     """The engine's mean of h at QM (gomoku/network.h net_mean): a multiply, not a division."""
     r = ((1 << 28) + cells // 2) // cells

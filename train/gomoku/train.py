@@ -39,6 +39,26 @@ CSV_FIELDS = ["step", "epoch", "seconds", "lr", "train_loss", "train_value_loss"
               "val_sibling_accuracy"]
 
 
+def load_start(path):
+    """{"rule", "model"} of the weights a run starts from: a checkpoint.pt of another run, or an
+    engine network file (.tsnet, the shipped one say), dequantised."""
+    if not os.path.isfile(path):
+        raise SystemExit(f"train: {path}: no such file")
+    with open(path, "rb") as f:
+        head = f.read(len(export.MAGIC))
+    if head == export.MAGIC:
+        with open(path, "rb") as f:
+            try:
+                rule, qnet, _ = export.decode(f.read())
+            except ValueError as e:
+                raise SystemExit(f"train: {path}: {e}")
+        return {"rule": rule, "model": M.dequantise(qnet, rule)}
+    try:
+        return torch.load(path, map_location="cpu")
+    except Exception as e:  # noqa: BLE001 -- whatever torch says of a file that is not its own
+        raise SystemExit(f"train: {path} is neither a checkpoint.pt nor a network file ({e})")
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     src = ap.add_mutually_exclusive_group(required=True)
@@ -71,10 +91,11 @@ def parse_args(argv):
     ap.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
     ap.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint.pt")
     ap.add_argument("--init", default=None, metavar="CHECKPOINT",
-                    help="start from the weights of another run's checkpoint.pt (the next generation from the last)")
+                    help="start from the weights of another run's checkpoint.pt, or of a network file "
+                         "(.tsnet, dequantised: the shipped network, say): the next generation from the last")
     ap.add_argument("--transfer", default=None, metavar="CHECKPOINT",
-                    help="start from the weights of a checkpoint of another rule: each of this rule's table sets "
-                         "from its first (a freestyle network as the start of a renju one)")
+                    help="start from the weights of a checkpoint (or network file) of another rule: each of this "
+                         "rule's table sets from its first (a freestyle network as the start of a renju one)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
     ap.add_argument("--classical-share", type=int, default=0, metavar="PERCENT",
                     help="with --export: the classical evaluation's share of the value the search uses (0: the network alone)")
@@ -341,13 +362,13 @@ def main(argv=None):
     torch.manual_seed(args.seed)
     net = M.GomokuNet(rule=rule, seed=args.seed)
     if args.init:
-        init = torch.load(args.init, map_location="cpu")
+        init = load_start(args.init)
         if init["rule"] != rule:
             raise SystemExit(f"train: --init {args.init} is for rule {init['rule']}, the data for rule {rule} "
                              "(--transfer starts from another rule's weights)")
         M.load_state(net, init["model"])
     if args.transfer:
-        other = torch.load(args.transfer, map_location="cpu")
+        other = load_start(args.transfer)
         net.load_state_dict(M.transfer_state(other["model"], net.sets))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(s, total) / max(total, 1))))

@@ -127,6 +127,23 @@ class ModelTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "checksum"):
             export.decode(bytes(broken))
 
+    def test_a_dequantised_network_quantises_to_the_same_integers(self):
+        for rule in (0, 2):
+            net = M.GomokuNet(rule=rule, seed=7)
+            with torch.no_grad():
+                net.side_bias.copy_(torch.tensor([[0.3, 0.0, -0.3], [0.2, 0.1, -0.2]]))
+            qnet, _ = M.quantise(net)
+            back = M.GomokuNet(rule=rule)
+            back.load_state_dict(M.dequantise(qnet, rule))
+            again, clamped = M.quantise(back)
+            self.assertEqual(clamped, 0)
+            for a, b in zip(qnet["sets"], again["sets"]):
+                for k in a:
+                    self.assertTrue(np.array_equal(a[k], b[k]), (rule, k))
+            np.testing.assert_array_equal(qnet["side_bias"], again["side_bias"])
+        with self.assertRaisesRegex(ValueError, "table sets"):
+            M.dequantise(M.quantise(M.GomokuNet(rule=0, seed=1))[0], 2)
+
     def test_the_classical_share_round_trips_and_is_bounded(self):
         qnet, _ = M.quantise(M.GomokuNet(rule=0, seed=4))
         data = export.encode(qnet, 0, "blend", classical_share=60)

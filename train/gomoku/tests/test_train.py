@@ -94,6 +94,28 @@ class TrainTest(unittest.TestCase):
                 self.assertEqual(export.classical_share(f.read()), 60)
             with self.assertRaises(SystemExit):
                 train.main(base + ["--out", blend, "--classical-share", "101"])
+            # A network file is a starting point too (the shipped network): dequantised, its step-0
+            # held-out loss is the exported run's within the quantisation error, and quantising the
+            # started run's weights gives the file's integers back. A foreign file is refused.
+            from_file = os.path.join(tmp, "from-file")
+            self.assertEqual(train.main(base + ["--out", from_file, "--steps", "0", "--init",
+                                                os.path.join(blend, "network.tsnet")]), 0)
+            self.assertAlmostEqual(float(read_log(from_file)[0]["val_loss"]), float(read_log(first)[-1]["val_loss"]), places=2)
+            with open(os.path.join(blend, "network.tsnet"), "rb") as f:
+                _, qfile, _ = export.decode(f.read())
+            started = M.GomokuNet(rule=0)
+            started.load_state_dict(torch.load(os.path.join(from_file, "checkpoint.pt"))["model"])
+            qstarted, _ = M.quantise(started)
+            for a, b in zip(qfile["sets"], qstarted["sets"]):
+                for k in a:
+                    self.assertTrue(np.array_equal(a[k], b[k]), k)
+            np.testing.assert_array_equal(qfile["side_bias"], qstarted["side_bias"])
+            foreign = os.path.join(tmp, "foreign.tsnet")
+            with open(foreign, "wb") as f:
+                f.write(b"TSGOMNET" + b"\0" * 40)
+            for bad in (foreign, os.path.join(tmp, "missing.tsnet")):
+                with self.assertRaises(SystemExit):
+                    train.main(base + ["--out", os.path.join(tmp, "bad"), "--init", bad])
 
     def test_the_ranking_loss_trains_and_the_sibling_accuracy_is_logged(self):
         with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
