@@ -3,6 +3,7 @@
 #
 #   <prefix>/bin/tilestone, <prefix>/bin/pbrain-tilestone
 #   <prefix>/share/tilestone/ntuple.tsn, ntuple-train.csv   the shipped 2048 network and its log
+#   <prefix>/share/tilestone/gomoku-freestyle.tsnet         the shipped Gomoku network(s)
 #   <prefix>/share/man/man1/tilestone.1.gz, pbrain-tilestone.1.gz   (help2man, when installed)
 #   <prefix>/share/doc/tilestone/copyright, README.md, cli.md
 #
@@ -16,6 +17,9 @@ set(TILESTONE_SHARE_DIR share/tilestone)
 install(TARGETS tilestone pbrain-tilestone RUNTIME DESTINATION ${TILESTONE_BIN_DIR})
 install(FILES ${CMAKE_SOURCE_DIR}/data/ntuple.tsn ${CMAKE_SOURCE_DIR}/data/ntuple-train.csv
         DESTINATION ${TILESTONE_SHARE_DIR})
+# The Gomoku networks shipped, one per rule that has one (gomoku/shipped_network.h).
+file(GLOB TILESTONE_GOMOKU_NETWORKS ${CMAKE_SOURCE_DIR}/data/gomoku-*.tsnet)
+install(FILES ${TILESTONE_GOMOKU_NETWORKS} DESTINATION ${TILESTONE_SHARE_DIR})
 install(FILES ${CMAKE_SOURCE_DIR}/LICENSE DESTINATION share/doc/tilestone RENAME copyright)
 install(FILES ${CMAKE_SOURCE_DIR}/README.md ${CMAKE_SOURCE_DIR}/docs/cli.md DESTINATION share/doc/tilestone)
 

@@ -45,6 +45,7 @@ struct Common {
   int depth = 0;
   int threads = limits::DEFAULT_THREADS;
   std::uint64_t seed = limits::DEFAULT_SEED;
+  std::string eval;  // "classical", "network" or not given
   std::string network;
 };
 
@@ -56,8 +57,7 @@ void add_common(CLI::App* cmd, Common& c) {
   add_depth(cmd, c.depth, 0, limits::MAX_DEPTH, "search to this depth (0: by time)");
   add_threads(cmd, c.threads, limits::MAX_THREADS);
   add_seed(cmd, c.seed);
-  add_text(cmd, "--network", c.network, "FILE",
-           "the strong level evaluates with this network file of the rule (default: the classical evaluation)");
+  add_gomoku_eval(cmd, c.eval, c.network);
 }
 
 
@@ -73,12 +73,21 @@ Level level_or_throw(const std::string& name) {
   return *l;
 }
 
-// The engine of --level, with the network of --network (strong only; checked against the rule).
-std::unique_ptr<Engine> engine_of(const Common& c, Rule rule) {
+// The engine of --level, with the network of --eval and --network (strong only; checked against
+// the rule), and which evaluation that is.
+struct EngineOf {
+  std::unique_ptr<Engine> engine;
+  const char* eval;  // "classical" or "network"
+};
+
+EngineOf engine_of(const Common& c, Rule rule) {
   const Level level = level_or_throw(c.level);
-  if (!c.network.empty() && level != Level::STRONG)
-    throw UsageError("--network: only the strong level evaluates with a network, not " + c.level);
-  return make_engine(level, load_gomoku_network(c.network, rule));
+  if ((!c.network.empty() || c.eval == "network") && level != Level::STRONG)
+    throw UsageError((c.network.empty() ? "--eval network" : "--network") +
+                     std::string(": only the strong level evaluates with a network, not ") + c.level);
+  auto network = gomoku_network_of(c.eval, c.network, rule);
+  const char* eval = network ? "network" : "classical";
+  return {make_engine(level, std::move(network)), eval};
 }
 
 Board board_or_throw(const std::string& moves, int size, Rule rule) {
@@ -133,7 +142,7 @@ void add_hint(CLI::App& g) {
   cmd->callback([cmd, opt, moves, as_json] {
     const Rule rule = rule_or_throw(opt->rule);
     const Board board = board_or_throw(*moves, opt->size, rule);
-    auto engine = engine_of(*opt, rule);
+    auto [engine, eval] = engine_of(*opt, rule);
     if (game_over(board)) throw UsageError("the game in --moves is already over");
     Limits limits = limits_of(cmd, *opt);
     // Ctrl-C ends the search with the best move so far, which is printed as usual.
@@ -151,7 +160,7 @@ void add_hint(CLI::App& g) {
                   {"x", r.move.x},
                   {"y", r.move.y},
                   {"level", opt->level},
-                  {"eval", opt->network.empty() ? "classical" : "network"},
+                  {"eval", eval},
                   {"value", r.value},
                   {"win_probability", std::round(win_probability(r.value) * 1e4) / 1e4},
                   {"score_text", format_value(r.value)},
@@ -199,7 +208,7 @@ void add_play(CLI::App& g) {
   cmd->callback([cmd, opt, ai_first, db] {
     check_db_options(*db);
     const Rule rule = rule_or_throw(opt->rule);
-    auto engine = engine_of(*opt, rule);
+    auto engine = std::move(engine_of(*opt, rule).engine);
     Board board(opt->size, rule);
     const Color ai = *ai_first ? Color::BLACK : Color::WHITE;
     const Limits limits = limits_of(cmd, *opt);

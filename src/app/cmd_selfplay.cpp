@@ -17,6 +17,7 @@
 #include "app/stop_signals.h"
 #include "lab/core/shard.h"
 #include "gomoku/limits.h"
+#include "gomoku/shipped_network.h"
 #include "gomoku/types.h"
 #include "lab/gomoku/training_data.h"
 #include "lab/gomoku/selfplay.h"
@@ -28,7 +29,7 @@ namespace {
 constexpr std::string_view SELFPLAY_KIND = "gomoku-selfplay";
 
 struct SelfplayCli {
-  std::string rule = "freestyle", out, json, openings, shard, network;
+  std::string rule = "freestyle", out, json, openings, shard, eval, network;
   int size = gomoku::limits::DEFAULT_SIZE, games = 100, depth = 0, time_ms = 0, jobs = 1, siblings = 0, sibling_plies = 1;
   std::int64_t nodes = 0, sibling_nodes = 0;
   std::uint64_t seed = gomoku::limits::DEFAULT_SEED;
@@ -38,10 +39,18 @@ struct SelfplayCli {
 std::atomic<bool> g_stop{false};
 extern "C" void on_selfplay_signal(int) { g_stop.store(true); }
 
+// The evaluation the run played with: the network file given, the shipped one's path, or "classical".
+std::string eval_of(const SelfplayCli& c) {
+  if (!c.network.empty()) return c.network;
+  const auto rule = gomoku::parse_rule(c.rule);
+  if (c.eval != "network" || !rule) return "classical";
+  return gomoku::shipped_network_path(*rule);
+}
+
 nlohmann::json settings_json(const SelfplayCli& c) {
   return {{"size", c.size},   {"rule", c.rule},     {"games", c.games}, {"depth", c.depth}, {"nodes", c.nodes},
           {"time_ms", c.time_ms}, {"sample", c.sample}, {"siblings", c.siblings}, {"sibling_nodes", c.sibling_nodes}, {"sibling_plies", c.sibling_plies}, {"seed", c.seed}, {"openings", c.openings.empty() ? "random" : c.openings},
-          {"network", c.network.empty() ? "classical" : c.network}};
+          {"network", eval_of(c)}};
 }
 
 nlohmann::json game_json(const gomoku::SelfplayGame& g) {
@@ -96,7 +105,7 @@ void run(const SelfplayCli& c) {
   o.sibling_plies = c.sibling_plies;
   o.seed = c.seed;
   o.jobs = static_cast<unsigned>(c.jobs);
-  o.network = load_gomoku_network(c.network, *rule);
+  o.network = gomoku_network_of(c.eval, c.network, *rule);
   if (!c.shard.empty()) {
     auto s = core::parse_shard(c.shard);
     if (!s) throw UsageError("--shard: " + s.error());
@@ -182,7 +191,7 @@ void add_gomoku_selfplay_command(CLI::App& gomoku) {
   add_text(cmd, "--openings", c->openings, "FILE", "start game k from line k of this openings file (default: random balanced openings)");
   add_seed(cmd, c->seed, "seed of the openings and the sampling");
   add_shard(cmd, c->shard);
-  add_text(cmd, "--network", c->network, "FILE", "evaluate with this network file of the rule (default: the classical evaluation)");
+  add_gomoku_eval(cmd, c->eval, c->network);
   add_jobs(cmd, c->jobs, limits::MAX_JOBS, "games played at once (the data does not change)");
   add_json_out(cmd, c->json, "also write the run's summary (settings, every game) to this JSON file");
   cmd->callback([c] { run(*c); });

@@ -3,7 +3,9 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "app/recorder.h"
 #include "g2048/limits.h"
 #include "g2048/shipped_network.h"
+#include "gomoku/shipped_network.h"
 #include "gomoku/limits.h"
 #include "server/server.h"
 
@@ -65,6 +68,7 @@ void add_serve_command(CLI::App& root) {
   auto max_searches = std::make_shared<int>(0);
   auto db = std::make_shared<DbOptions>();
   auto networks = std::make_shared<std::vector<std::string>>();
+  auto eval = std::make_shared<std::string>();
   // The longest think time any request may have: the longer of the two games' bounds (the same).
   static_assert(g2048::limits::MAX_TIME_MS == gomoku::limits::MAX_TIME_MS);
   add_text(cmd, "--host", *host, "ADDRESS", "the address to listen on (127.0.0.1: this machine only; any other exposes the unauthenticated API)");
@@ -73,14 +77,30 @@ void add_serve_command(CLI::App& root) {
   add_number(cmd, "--max-bench-s", *max_bench, "S", 1, 86400, "the most wall time one Lab benchmark may run");
   add_int(cmd, "--max-searches", *max_searches, "N", 0, 1024, "AI searches run at once; more wait their turn (0: twice the cores)");
   cmd->add_option("--gomoku-network", *networks,
-                  "the Gomoku strong level evaluates with this trained network under its rule (once per rule; default: classical)")
+                  "a trained network for the Gomoku strong level under its rule (once per rule; default: the shipped ones); "
+                  "the rule's default evaluation unless --gomoku-eval classical")
       ->type_name("FILE");
+  add_choice(cmd, "--gomoku-eval", *eval, "EVAL", {"classical", "network"},
+             "the Gomoku strong level's evaluation when a request names none (default: network under the rules of "
+             "--gomoku-network, else classical); a page can pick either where the server has a network");
   add_db_options(cmd, *db);
   cmd->callback([=] {
     // The networks first: a bad file is refused before anything listens.
     server::GomokuNetworks nets;
     for (const auto& path : *networks)
-      if (auto added = nets.add_file(path); !added) throw UsageError("--gomoku-network: " + added.error());
+      if (auto added = nets.networks.add_file(path); !added) throw UsageError("--gomoku-network: " + added.error());
+    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
+      const auto r = static_cast<std::size_t>(rule);
+      nets.by_default[r] = *eval == "network" || (eval->empty() && nets.networks.get(rule) != nullptr);
+      // The rules with no file given take the shipped network where there is one.
+      if (nets.networks.get(rule)) continue;
+      const std::string shipped = gomoku::shipped_network_path(rule);
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(shipped, ec)) continue;
+      if (auto added = nets.networks.add_file(shipped); !added) throw RunError("the shipped network: " + added.error());
+    }
+    if (*eval == "network" && !nets.networks.any())
+      throw UsageError("--gomoku-eval network: no network is shipped here and none is given (--gomoku-network FILE)");
     // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner
     // is out still stops the server cleanly; the server's threads inherit the mask, and a helper
     // thread waits for the signal.
@@ -106,7 +126,10 @@ void add_serve_command(CLI::App& root) {
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
     for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
-      if (nets.get(rule)) std::cout << fmt::format("Gomoku {}: the strong level evaluates with the network", gomoku::rule_name(rule)) << std::endl;
+      if (nets.networks.get(rule))
+        std::cout << fmt::format("Gomoku {}: the strong level evaluates with the {} by default (a page can pick either)",
+                                 gomoku::rule_name(rule), nets.by_default[static_cast<std::size_t>(rule)] ? "network" : "classical evaluation")
+                  << std::endl;
 
     // A signal that came before listen() got going (one sent as soon as the banner is out)
     // would find nothing to stop: the waiter asks again until listen() has returned.

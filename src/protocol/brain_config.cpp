@@ -1,6 +1,9 @@
 #include "protocol/brain_config.h"
 
+#include <system_error>
+
 #include "core/concat.h"
+#include "gomoku/shipped_network.h"
 #include "gomoku/types.h"
 #include "protocol/text.h"
 
@@ -49,8 +52,19 @@ core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text,
   return true;
 }
 
-core::Result<bool> check(const BrainConfig& config) {
-  if (config.network_asked && !config.networks.any()) return core::fail("eval = network needs a network file (network = FILE)");
+core::Result<bool> finish(BrainConfig& config) {
+  if (!config.network_asked || config.networks.any()) return true;
+  // eval = network with no file: the networks shipped beside the engine, for the rules that have one.
+  std::string looked;
+  for (const gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
+    const std::string path = gomoku::shipped_network_path(rule);
+    std::error_code ec;
+    looked += (looked.empty() ? "" : ", ") + path;
+    if (!std::filesystem::is_regular_file(path, ec)) continue;
+    if (auto added = config.networks.add_file(path); !added) return core::fail(added.error());
+  }
+  if (!config.networks.any())
+    return core::fail(core::concat("eval = network needs a network file (network = FILE): none is shipped (", looked, ")"));
   return true;
 }
 

@@ -23,7 +23,7 @@ struct BrainConfig {
   gomoku::RuleNetworks networks;
   /// `eval = classical`: play with the classical evaluation even where a network is given.
   bool classical = false;
-  /// `eval = network` was set: check() refuses it without a network.
+  /// `eval = network` was set: finish() takes the shipped networks when no file is given.
   bool network_asked = false;
 
   /// The network the engine evaluates with under `rule`; null: the classical evaluation.
@@ -32,17 +32,19 @@ struct BrainConfig {
 
 /// Applies one setting: `network` (a network file, its rule read from the file; a relative path
 /// is taken from `base`; a second file of the same rule is refused) or `eval` (`classical` or
-/// `network`). `eval = network` with no network at all is refused by check(), once every
+/// `network`). `eval = network` with no network file is settled by finish(), once every
 /// setting is in (the command line may give the network the config file asks for).
 core::Result<bool> apply_setting(BrainConfig& config, std::string_view key, std::string_view value,
                                  const std::filesystem::path& base);
 
 /// The settings of a config file's text; errors name the file (`where`) and the line. Call
-/// check() once all settings are applied.
+/// finish() once all settings are applied.
 core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text, const std::filesystem::path& base,
                                      std::string_view where);
 
-/// Refuses a config that asks for the network and gives none.
-core::Result<bool> check(const BrainConfig& config);
+/// Once every setting is in: `eval = network` with no network file takes the networks shipped
+/// with the engine (gomoku/shipped_network.h: beside the program, say), for the rules that have
+/// one (the others play with the classical evaluation); refused when none is there.
+core::Result<bool> finish(BrainConfig& config);
 
 }  // namespace tilestone::protocol

@@ -86,7 +86,15 @@ AiRequest get_ai(const json& body, const GameState& game, const Context& ctx) {
   const auto level = parse_level(name);
   if (!level) throw BadRequest(fmt::format("unknown level '{}': choose strong, minimax, scorer or montecarlo", name));
   AiRequest r{*level, {}, nullptr};
-  if (*level == Level::STRONG) r.network = ctx.gomoku_networks.get(game.board.rule());
+  // The strong level's evaluation: the request's "eval", else the server's default for the rule.
+  const std::string eval = get_string(body, "eval", std::string());
+  if (!eval.empty() && *level != Level::STRONG && eval != "classical")
+    throw BadRequest(fmt::format("eval '{}': only the strong level evaluates with a network", eval));
+  if (*level == Level::STRONG) {
+    auto net = ctx.gomoku_networks.for_request(game.board.rule(), eval);
+    if (!net) throw BadRequest(net.error());
+    r.network = *net;
+  }
   // The think time always holds (the cap by default): a depth is only a maximum.
   const int max_time_ms = static_cast<int>(ctx.limits.max_time_ms);
   r.limits.time_ms = get_int(body, "time_ms", 1, max_time_ms, std::min(limits::DEFAULT_TIME_MS, max_time_ms));
@@ -131,7 +139,7 @@ json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progres
   auto next = play_move(s, r.move);
   if (!next) throw std::runtime_error("the engine chose an illegal move: " + next.error());
   json out = result_json(r, s.board.size());
-  // The strong level's evaluation: a network of the rule when the server was given one.
+  // The strong level's evaluation: the network or the classical one.
   out["eval"] = req.level == Level::STRONG ? json(req.network ? "network" : "classical") : json(nullptr);
   out["state"] = state_json(*next);
   return out;

@@ -27,7 +27,7 @@ struct Context {
   std::atomic<int> running_benches{0};
   std::atomic<int> running_trainings{0};  ///< Lab training runs (one at a time)
   Recording recording;
-  GomokuNetworks gomoku_networks;  ///< the strong level's evaluation by rule (null: classical)
+  GomokuNetworks gomoku_networks;  ///< the strong level's networks by rule, and the default evaluation
   AiPool ais;            ///< 2048 AIs lent to analyze requests
   SearchSlots searches;  ///< AI searches running at once
 

@@ -213,6 +213,20 @@ void add_fallbacks(httplib::Server& svr, const Routes& routes) {
 
 }  // namespace
 
+core::Result<std::shared_ptr<const gomoku::Network>> GomokuNetworks::for_request(gomoku::Rule rule,
+                                                                               const std::string& eval) const {
+  auto net = networks.get(rule);
+  if (eval.empty()) return by_default[static_cast<std::size_t>(rule)] ? net : nullptr;
+  if (eval == "classical") return std::shared_ptr<const gomoku::Network>();
+  if (eval != "network") return core::fail("unknown eval '" + eval + "': choose classical or network");
+  if (!net) return core::fail("this server has no network for " + std::string(gomoku::rule_name(rule)) + ": choose eval classical");
+  return net;
+}
+
+const char* GomokuNetworks::default_eval(gomoku::Rule rule) const {
+  return by_default[static_cast<std::size_t>(rule)] && networks.get(rule) ? "network" : "classical";
+}
+
 Server::Server(ServerLimits limits, Recording recording, GomokuNetworks networks)
     : impl_(std::make_unique<Impl>(limits, std::move(recording), std::move(networks))) {
   auto& routes = impl_->routes;
@@ -220,11 +234,15 @@ Server::Server(ServerLimits limits, Recording recording, GomokuNetworks networks
   routes.get("/api/info", [this](const auto&, auto& res) {
     const auto& l = impl_->ctx.limits;
     const auto& rec = impl_->ctx.recording;
-    json gomoku_eval = json::object();
-    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
-      gomoku_eval[std::string(gomoku::rule_name(rule))] = impl_->ctx.gomoku_networks.get(rule) ? "network" : "classical";
+    json gomoku_eval = json::object(), gomoku_networks = json::object();
+    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
+      const std::string name(gomoku::rule_name(rule));
+      gomoku_eval[name] = impl_->ctx.gomoku_networks.default_eval(rule);
+      gomoku_networks[name] = impl_->ctx.gomoku_networks.networks.get(rule) != nullptr;
+    }
     send_json(res, {{"version", "0.1.0"},
                     {"gomoku_eval", gomoku_eval},
+                    {"gomoku_networks", gomoku_networks},
                     {"recording", rec.db ? json{{"enabled", true}, {"database", rec.db->path()}}
                                          : json{{"enabled", false}, {"problem", rec.problem}}},
                     {"ais2048", g2048::ai_names()},

@@ -2,6 +2,7 @@
 // `tilestone serve`: the web UI and a JSON API over the engine, on cpp-httplib. The handlers
 // parse, call the engine and format; rules and AIs stay in the engine.
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -37,9 +38,18 @@ struct Recording {
   std::string problem = "recording is off (--no-db)";
 };
 
-/// The Gomoku networks the strong level evaluates with (`serve --gomoku-network`), by rule; a
-/// rule without one is evaluated classically.
-using GomokuNetworks = gomoku::RuleNetworks;
+/// The Gomoku networks the strong level can evaluate with, by rule (`serve --gomoku-network`
+/// files, else the shipped ones), and which evaluation a request that names none gets.
+struct GomokuNetworks {
+  gomoku::RuleNetworks networks;  ///< a rule without one is evaluated classically
+  std::array<bool, 3> by_default{};  ///< by rule: a request with no "eval" gets the network
+
+  /// The network of `rule` for a request's `eval` ("classical", "network", or empty: the
+  /// default); null: the classical evaluation. "network" where the server has none is refused.
+  core::Result<std::shared_ptr<const gomoku::Network>> for_request(gomoku::Rule rule, const std::string& eval) const;
+  /// The evaluation a request with no "eval" gets under `rule`: "network" or "classical".
+  const char* default_eval(gomoku::Rule rule) const;
+};
 
 class Server {
  public:

@@ -84,5 +84,62 @@ info = json.load(urllib.request.urlopen(sys.argv[1] + '/api/info', timeout=30))
 assert info['gomoku_eval'] == {'freestyle': 'network', 'standard': 'classical', 'renju': 'classical'}, info
 " "$url"
 kill $serve_pid; wait $serve_pid 2>/dev/null
+
+# The shipped network (here: the folder TILESTONE_GOMOKU_NETWORKS names, holding net1 as the
+# freestyle one): `--eval network` takes it, a rule with none shipped is refused with a message,
+# and the match, the brain and the server take it too.
+mkdir -p "$tmp/shipped"
+cp "$dir/net1/network.tsnet" "$tmp/shipped/gomoku-freestyle.tsnet"
+export TILESTONE_GOMOKU_NETWORKS=$tmp/shipped
+expect_status 0 gomoku hint --moves h8 --depth 2 --json --eval network
+check "--eval network evaluates with the shipped network" grep -q '"eval": "network"' "$tmp/out"
+expect_status 0 gomoku hint --moves h8 --depth 2 --json
+check "the classical evaluation stays the default" grep -q '"eval": "classical"' "$tmp/out"
+expect_status 2 gomoku hint --moves h8 --depth 2 --eval network --rule renju
+check "a rule with no shipped network is named" grep -q "no network is shipped for renju" "$tmp/err"
+expect_status 2 gomoku hint --moves h8 --depth 2 --eval classical --network "$dir/net1/network.tsnet"
+expect_status 2 gomoku hint --moves h8 --depth 2 --eval network --level scorer
+expect_status 0 gomoku match --black strong:eval=network --white strong --games 2 --depth 2 --seed 3
+check "a match takes strong:eval=network" grep -q "strong:eval=network" "$tmp/out"
+expect_status 1 gomoku match --black strong:eval=network --white strong --games 2 --depth 2 --rule renju
+check "... and a match under a rule with none says so" grep -q "no network is shipped for renju" "$tmp/err"
+if [ -x "$pbrain" ]; then
+  printf 'INFO max_depth 2\nSTART 15\nBEGIN\nEND\n' | "$pbrain" --eval network > "$tmp/brain2.txt" 2>&1
+  check "the brain's eval = network alone takes the shipped network" grep -q "^MESSAGE evaluation: network for freestyle" "$tmp/brain2.txt"
+fi
+"$bin" serve --port 0 --no-db > "$tmp/serve2.log" 2>&1 &
+serve_pid=$!
+url=$(served_url "$tmp/serve2.log")
+"$bin" serve --port 0 --no-db --gomoku-eval network > "$tmp/serve3.log" 2>&1 &
+serve3_pid=$!
+url3=$(served_url "$tmp/serve3.log")
+check "a page picks the evaluation where the server has a network" python3 -c "
+import json, sys, urllib.request, urllib.error
+def post(url, **fields):
+    body = json.dumps({'moves': 'h8', 'depth': 2, 'time_ms': 2000, **fields}).encode()
+    req = urllib.request.Request(url + '/api/gomoku/move', body, {'Content-Type': 'application/json'})
+    try:
+        return json.load(urllib.request.urlopen(req, timeout=30))
+    except urllib.error.HTTPError as e:
+        return {'status': e.code, **json.load(e)}
+info = json.load(urllib.request.urlopen(sys.argv[1] + '/api/info', timeout=30))
+assert info['gomoku_networks'] == {'freestyle': True, 'standard': False, 'renju': False}, info
+assert info['gomoku_eval']['freestyle'] == 'classical', info
+assert post(sys.argv[1])['eval'] == 'classical'
+assert post(sys.argv[1], eval='network')['eval'] == 'network'
+bad = post(sys.argv[1], eval='network', rule='renju')
+assert bad['status'] == 400 and 'no network for renju' in bad['error'], bad
+assert post(sys.argv[1], eval='neural')['status'] == 400
+assert post(sys.argv[1], eval='network', level='scorer')['status'] == 400
+info3 = json.load(urllib.request.urlopen(sys.argv[2] + '/api/info', timeout=30))
+assert info3['gomoku_eval'] == {'freestyle': 'network', 'standard': 'classical', 'renju': 'classical'}, info3
+assert post(sys.argv[2])['eval'] == 'network'
+assert post(sys.argv[2], eval='classical')['eval'] == 'classical'
+" "$url" "$url3"
+kill $serve_pid $serve3_pid; wait $serve_pid $serve3_pid 2>/dev/null
+export TILESTONE_GOMOKU_NETWORKS=$tmp/none
+expect_status 2 serve --port 0 --no-db --gomoku-eval network
+check "--gomoku-eval network with no network anywhere says so" grep -q "no network is shipped here" "$tmp/err"
+unset TILESTONE_GOMOKU_NETWORKS
 [ $fail = 0 ] || { echo "--- generation 1:"; cat "$tmp/g1.txt"; }
 exit $fail

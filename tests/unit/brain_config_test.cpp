@@ -13,6 +13,7 @@
 #include "gomoku/network.h"
 #include "protocol/brain_config.h"
 #include "protocol/gomocup.h"
+#include "scoped_env.h"
 #include "temp_dir.h"
 
 using namespace tilestone;
@@ -70,14 +71,32 @@ TEST(BrainConfig, BadLinesAreRefusedNamingTheFileAndLine) {
   refused("network = free.tsnet\nnetwork = free.tsnet\n", "line 2: ");
   refused("network = free.tsnet\nnetwork = free.tsnet\n", "a second network for freestyle");
   refused("network =\n", "network needs a file");
-  // eval = network without a network is refused once every setting is in.
+  // eval = network without a network file takes the shipped ones once every setting is in, and
+  // is refused where none is shipped.
+  const std::filesystem::path none = dir.path / "none", shipped = dir.path / "shipped";
+  std::filesystem::create_directories(none);
+  std::filesystem::create_directories(shipped);
+  save_random(shipped, "gomoku-freestyle.tsnet", Rule::FREESTYLE, 5);
   protocol::BrainConfig asked;
   ASSERT_TRUE(protocol::apply_config_text(asked, "eval = network\n", dir.path, "x"));
-  auto no_net = protocol::check(asked);
-  ASSERT_FALSE(no_net);
-  EXPECT_NE(no_net.error().find("eval = network needs a network file"), std::string::npos) << no_net.error();
+  {
+    const test_support::ScopedEnv env("TILESTONE_GOMOKU_NETWORKS", none.string());
+    auto no_net = protocol::finish(asked);
+    ASSERT_FALSE(no_net);
+    EXPECT_NE(no_net.error().find("eval = network needs a network file (network = FILE): none is shipped"), std::string::npos)
+        << no_net.error();
+  }
+  {
+    const test_support::ScopedEnv env("TILESTONE_GOMOKU_NETWORKS", shipped.string());
+    protocol::BrainConfig from_shipped = asked;
+    ASSERT_TRUE(protocol::finish(from_shipped));
+    EXPECT_NE(from_shipped.network_for(Rule::FREESTYLE), nullptr);
+    EXPECT_EQ(from_shipped.network_for(Rule::RENJU), nullptr);
+  }
+  // A file given wins over the shipped ones.
   ASSERT_TRUE(protocol::apply_setting(asked, "network", (dir.path / "free.tsnet").string(), {}));
-  EXPECT_TRUE(protocol::check(asked));
+  const test_support::ScopedEnv env("TILESTONE_GOMOKU_NETWORKS", none.string());
+  EXPECT_TRUE(protocol::finish(asked));
 }
 
 TEST(BrainConfig, TheBrainPlaysWithTheNetworkOfTheBoardsRuleOnly) {

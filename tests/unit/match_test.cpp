@@ -333,6 +333,11 @@ TEST(MatchRunner, TheStrongLevelPlaysWithANetworkFile) {
   EXPECT_EQ(*match::player_name("strong:network=" + free_net), "strong+free");
   EXPECT_FALSE(match::player_name("strong:network=").ok());
   EXPECT_FALSE(match::player_name("minimax:network=" + free_net).ok());
+  // strong:eval=network is the rule's shipped network; strong:eval=classical is strong.
+  EXPECT_EQ(*match::player_name("strong:eval=network"), "strong:eval=network");
+  EXPECT_TRUE(match::player_name("strong:eval=classical").ok());
+  EXPECT_FALSE(match::player_name("strong:eval=neural").ok());
+  EXPECT_FALSE(match::player_name("minimax:eval=network").ok());
 
   match::MatchSettings s;
   s.first = "strong:network=" + free_net;

@@ -15,6 +15,8 @@
 #include "gomoku/board.h"
 #include "gomoku/network.h"
 #include "gomoku/network_simd.h"
+#include "gomoku/shipped_network.h"
+#include "scoped_env.h"
 #include "temp_dir.h"
 
 using namespace tilestone;
@@ -508,6 +510,28 @@ TEST(NetworkFile, RuleNetworksHoldOneNetworkPerRule) {
   const auto missing = nets.add_file((dir.path / "none.tsnet").string());
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("cannot open"), std::string::npos) << missing.error();
+}
+
+TEST(ShippedNetwork, IsLookedForByRuleInTheFolderTheEnvironmentNames) {
+  test_support::TempDir dir("shipped-network");
+  EXPECT_EQ(shipped_network_name(Rule::FREESTYLE), "gomoku-freestyle.tsnet");
+  EXPECT_EQ(shipped_network_name(Rule::RENJU), "gomoku-renju.tsnet");
+  // A standard network is shipped there, a renju one is not, and the freestyle file is another
+  // rule's (so it is refused, naming the file). The process loads each rule's once.
+  ASSERT_TRUE(save_network_file(Network::random(Rule::STANDARD, 8), (dir.path / "gomoku-standard.tsnet").string()));
+  ASSERT_TRUE(save_network_file(Network::random(Rule::RENJU, 9), (dir.path / "gomoku-freestyle.tsnet").string()));
+  const test_support::ScopedEnv env("TILESTONE_GOMOKU_NETWORKS", dir.path.string());
+  EXPECT_EQ(shipped_network_path(Rule::STANDARD), (dir.path / "gomoku-standard.tsnet").string());
+  const auto standard = shipped_network(Rule::STANDARD);
+  ASSERT_TRUE(standard) << standard.error();
+  EXPECT_EQ((*standard)->rule(), Rule::STANDARD);
+  EXPECT_EQ(*shipped_network(Rule::STANDARD), *standard);
+  const auto renju = shipped_network(Rule::RENJU);
+  ASSERT_FALSE(renju);
+  EXPECT_NE(renju.error().find("no network is shipped for renju"), std::string::npos) << renju.error();
+  const auto freestyle = shipped_network(Rule::FREESTYLE);
+  ASSERT_FALSE(freestyle);
+  EXPECT_NE(freestyle.error().find("gomoku-freestyle.tsnet is a network for renju"), std::string::npos) << freestyle.error();
 }
 
 TEST(NetworkFile, WrongTruncatedCorruptAndForeignFilesAreRefusedWithAMessage) {

@@ -55,6 +55,7 @@ export function thinkingHtml(info, done, mover) {
   if (info.nodes_per_s) bits.push(`<span class="analysis-speed">${fmtCount(Math.round(info.nodes_per_s))} nodes/s</span>`);
   if (!done) bits.push(`<span class="clock analysis-speed">${clockText()}</span>`);
   else if (info.time_ms !== undefined) bits.push(`${(info.time_ms / 1000).toFixed(2)} s`);
+  if (done && info.eval === 'network') bits.push('network evaluation');
   parts.push(bits.join(' · ') || 'thinking…');
   const pv = info.pv && info.pv.length ? `<br>PV <span class="pv">${info.pv.map(escape).join(' ')}</span>` : '';
   return `${winrateHtml(info, mover)}${parts.join(' ')}${pv}`;

@@ -7,7 +7,7 @@ import { gomokuRecorder } from './gomoku_record.js';
 import { parsePoint, pointName, toPsq, parseMoveString, parsePsq, looksLikePsq } from './psq.js';
 import { CELL, MARGIN_LABEL, MARGIN_EDGE, boardPx as px, boardPy, drawBoard, drawCursor } from './gomoku_board.js';
 import { attachKeyboard } from './gomoku_keyboard.js';
-import { SETTING_DEFAULTS, normalizeSettings, bindSettings, fillHintLevels } from './gomoku_settings.js';
+import { SETTING_DEFAULTS, normalizeSettings, bindSettings, fillHintLevels, effectiveEval, showEval } from './gomoku_settings.js';
 import { startClock, stopClock, thinkingHtml } from './analysis.js';
 
 const STORE_KEY = 'tilestone.gomoku';
@@ -18,7 +18,7 @@ const el = {
   svg: $('goboard'), turn: $('turn'), turnText: $('turn-text'), count: $('move-count'),
   overlay: $('go-overlay'), overlayTitle: $('go-overlay-title'), overlayText: $('go-overlay-text'),
   rule: $('go-rule'), size: $('go-size'), opponent: $('go-opponent'), computerFirst: $('go-computer-first'),
-  numbers: $('go-numbers'), level: $('go-level'), time: $('go-time'), thinking: $('thinking'),
+  numbers: $('go-numbers'), level: $('go-level'), evaluation: $('go-eval'), time: $('go-time'), thinking: $('thinking'),
   moves: $('go-moves'), undo: $('go-undo'), redo: $('go-redo'), hint: $('go-hint'),
   warning: $('go-warning'), recordError: $('go-record-error'), psqFile: $('go-psq-file'),
 };
@@ -39,6 +39,10 @@ let hover = null;
 let movesEdited = false; // the move-string field holds text the user typed and has not loaded
 let pending = null; // a forbidden point clicked once, waiting for the confirming click
 let keyboard = null;
+let serverInfo = null; // /api/info's reply once it came: the levels, rules and Gomoku networks
+
+// The request fields of an AI at `level`: the strong level says which evaluation it uses.
+const aiFields = (level) => (level === 'strong' ? { level, eval: effectiveEval(game, game.rule, serverInfo) } : { level });
 
 const persist = () => save(STORE_KEY, game);
 const recorder = gomokuRecorder({ game: () => game, state: () => st, persist });
@@ -209,7 +213,7 @@ function computerMove() {
     showThinking({}, false, mover);
     startClock(el.thinking);
     search = stream('/api/gomoku/move/stream', {
-      size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.level, time_ms: game.time_ms,
+      size: game.size, rule: game.rule, moves: game.moves.join(''), ...aiFields(game.level), time_ms: game.time_ms,
     }, {
       info: (msg) => { if (my === token) showThinking(msg, false, mover); },
       result: (msg) => {
@@ -271,7 +275,7 @@ async function hint() {
   el.hint.disabled = true;
   try {
     const reply = await post('/api/gomoku/move', {
-      size: game.size, rule: game.rule, moves: game.moves.join(''), level: game.hintLevel, time_ms: game.time_ms,
+      size: game.size, rule: game.rule, moves: game.moves.join(''), ...aiFields(game.hintLevel), time_ms: game.time_ms,
     });
     if (my !== token) return;
     hintPoint = reply.move;
@@ -434,6 +438,7 @@ function bind() {
     game.rule = el.rule.value;
     const ok = await setPosition(game.moves, { keepRedo: true });
     if (ok === false) { game.rule = previous; el.rule.value = previous; persist(); return; }
+    showEval(el.evaluation, game, serverInfo);
     if (ok) settingsChanged();
     if (ok) await afterChange();
   });
@@ -458,6 +463,7 @@ function bind() {
   });
   el.numbers.addEventListener('change', () => { game.numbers = el.numbers.checked; persist(); draw(); });
   el.level.addEventListener('change', () => { game.level = el.level.value; settingsChanged(); });
+  el.evaluation.addEventListener('change', () => { game.evaluation = el.evaluation.value; settingsChanged(); });
   bindSettings(game, { theme: $('go-theme'), forbidden: $('go-forbidden'), hintLevel: $('go-hint-level') }, () => { persist(); draw(); });
   keyboard = attachKeyboard(el.svg, {
     get: () => ({
@@ -477,6 +483,7 @@ function bind() {
 async function fillChoices() {
   try {
     const i = await info();
+    serverInfo = i;
     if (i.levels && i.levels.length) el.level.replaceChildren(...i.levels.map((n) => new Option(n, n)));
     fillHintLevels(game, $('go-hint-level'), i.levels);
     if (i.rules && i.rules.length) el.rule.replaceChildren(...i.rules.map((n) => new Option(n, n)));
@@ -486,6 +493,7 @@ async function fillChoices() {
   }
   el.level.value = game.level;
   el.rule.value = game.rule;
+  showEval(el.evaluation, game, serverInfo);
 }
 
 async function start() {

@@ -1,7 +1,10 @@
 // The Gomoku page's display and play settings that live next to the game in localStorage: the
-// board theme, what a click on a renju forbidden point does, and the hint's own AI level.
+// board theme, what a click on a renju forbidden point does, the hint's own AI level, and the
+// strong level's evaluation.
 
-export const SETTING_DEFAULTS = { theme: 'wood', forbiddenMode: 'confirm', hintLevel: 'strong' };
+// evaluation '': not chosen yet (the server's default for the rule).
+export const SETTING_DEFAULTS = { theme: 'wood', forbiddenMode: 'confirm', hintLevel: 'strong', evaluation: '' };
+const EVAL_VALUES = ['', 'classical', 'network'];
 
 const THEME_VALUES = ['wood', 'plain', 'contrast'];
 const FORBIDDEN_VALUES = ['confirm', 'refuse'];
@@ -11,6 +14,29 @@ export function normalizeSettings(game) {
   if (!THEME_VALUES.includes(game.theme)) game.theme = SETTING_DEFAULTS.theme;
   if (!FORBIDDEN_VALUES.includes(game.forbiddenMode)) game.forbiddenMode = SETTING_DEFAULTS.forbiddenMode;
   if (typeof game.hintLevel !== 'string' || !game.hintLevel) game.hintLevel = SETTING_DEFAULTS.hintLevel;
+  if (!EVAL_VALUES.includes(game.evaluation)) game.evaluation = SETTING_DEFAULTS.evaluation;
+}
+
+/**
+ * The strong level's evaluation under `rule` as the server can give it: the stored choice, or
+ * the server's default for the rule when there is none; 'classical' where the server has no
+ * network for the rule. `serverInfo` is /api/info's reply (null before it came: classical).
+ */
+export function effectiveEval(game, rule, serverInfo) {
+  const has = !!(serverInfo && serverInfo.gomoku_networks && serverInfo.gomoku_networks[rule]);
+  const wanted = game.evaluation || (serverInfo && serverInfo.gomoku_eval && serverInfo.gomoku_eval[rule]) || 'classical';
+  return has && wanted === 'network' ? 'network' : 'classical';
+}
+
+/** Shows the evaluation for the game's rule: network is offered only where the server has one. */
+export function showEval(select, game, serverInfo) {
+  const has = !!(serverInfo && serverInfo.gomoku_networks && serverInfo.gomoku_networks[game.rule]);
+  const network = [...select.options].find((o) => o.value === 'network');
+  if (network) {
+    network.disabled = !has;
+    network.textContent = has ? 'network' : 'network (none for this rule)';
+  }
+  select.value = effectiveEval(game, game.rule, serverInfo);
 }
 
 /**

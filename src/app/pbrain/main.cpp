@@ -28,7 +28,8 @@ constexpr const char* HELP =
     "\n"
     "  --network FILE   evaluate with this trained network under its rule (one file per rule)\n"
     "  --eval E         classical: the classical evaluation even where a network is given;\n"
-    "                   network: the network (an error without one)\n"
+    "                   network: the network given, else the ones shipped beside the program\n"
+    "                   (gomoku-RULE.tsnet; rules with none play classically; an error if none)\n"
     "\n"
     "A manager that starts the brain without arguments: the same settings as `network = FILE`\n"
     "and `eval = classical|network` lines in pbrain-tilestone.cfg beside the program (relative\n"
@@ -82,8 +83,8 @@ int main(int argc, char** argv) {
     }
     return refuse("unknown option '" + std::string(arg) + "' (see --help)");
   }
-  // Step 3. Together: `eval = network` needs a network from one or the other.
-  if (auto ok = protocol::check(options.config); !ok) return refuse(ok.error());
+  // Step 3. Together: `eval = network` with no file from either takes the shipped networks.
+  if (auto ok = protocol::finish(options.config); !ok) return refuse(ok.error());
   std::ios::sync_with_stdio(false);
   return protocol::run(std::cin, std::cout, options);
 }

@@ -7,6 +7,7 @@
 
 #include "core/clock.h"
 #include "gomoku/network.h"
+#include "gomoku/shipped_network.h"
 #include "lab/match/pbrain_client.h"
 
 namespace tilestone::match {
@@ -198,9 +199,11 @@ struct Spec {
   std::string path, name;
   gomoku::Level level = gomoku::Level::STRONG;
   std::string network;  // the network file of `strong:network=PATH`
+  bool shipped = false;  // `strong:eval=network`: the rule's shipped network
 };
 
 constexpr std::string_view NETWORK_SUFFIX = ":network=";
+constexpr std::string_view EVAL_SUFFIX = ":eval=";
 
 core::Result<Spec> parse_spec(const std::string& spec) {
   Spec s;
@@ -226,11 +229,19 @@ core::Result<Spec> parse_spec(const std::string& spec) {
     s.network = spec.substr(at + NETWORK_SUFFIX.size());
     if (s.network.empty()) return core::fail("'" + spec + "': network= needs the path of a network file");
     if (level_name != "strong") return core::fail("'" + spec + "': only the strong level takes a network");
+  } else if (const auto eval_at = spec.find(EVAL_SUFFIX); eval_at != std::string::npos) {
+    level_name = spec.substr(0, eval_at);
+    const std::string eval = spec.substr(eval_at + EVAL_SUFFIX.size());
+    if (eval != "classical" && eval != "network")
+      return core::fail("'" + spec + "': eval= is classical or network, not '" + eval + "'");
+    if (level_name != "strong") return core::fail("'" + spec + "': only the strong level takes an evaluation");
+    s.shipped = eval == "network";
   }
   const auto level = gomoku::parse_level(level_name);
   if (!level)
     return core::fail("unknown engine '" + spec +
-                      "' (a level: scorer, minimax, montecarlo, strong, strong:network=FILE; or pbrain:PATH[:NAME])");
+                      "' (a level: scorer, minimax, montecarlo, strong, strong:eval=network, strong:network=FILE; or "
+                      "pbrain:PATH[:NAME])");
   s.level = *level;
   s.name = spec;
   if (!s.network.empty()) {
@@ -254,6 +265,10 @@ core::Result<std::unique_ptr<Player>> make_player(const std::string& spec, gomok
     auto loaded = gomoku::load_network_for(s->network, rule);
     if (!loaded) return core::fail("'" + spec + "': " + loaded.error());
     network = *loaded;
+  } else if (s->shipped) {
+    auto shipped = gomoku::shipped_network(rule);
+    if (!shipped) return core::fail("'" + spec + "': " + shipped.error() + " (strong:network=FILE)");
+    network = *shipped;
   }
   return std::unique_ptr<Player>(std::make_unique<LevelPlayer>(s->level, s->name, std::move(network)));
 }

@@ -45,8 +45,9 @@ class Player {
                       std::int64_t deadline_us) = 0;
 };
 
-/// A player from its description: a level name (`strong`, `minimax`, ...), `strong:network=FILE`
-/// (the strong level evaluating with that network), or `pbrain:PATH` or `pbrain:PATH:NAME` for
+/// A player from its description: a level name (`strong`, `minimax`, ...), `strong:eval=network`
+/// (the strong level evaluating with the rule's shipped network; `strong:eval=classical` is
+/// `strong`), `strong:network=FILE` (with that network file), or `pbrain:PATH` or `pbrain:PATH:NAME` for
 /// a Gomocup brain, for games of `rule` (a network must be of that rule). Errors name what is wrong.
 core::Result<std::unique_ptr<Player>> make_player(const std::string& spec, gomoku::Rule rule);
 
