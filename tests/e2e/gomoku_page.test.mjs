@@ -1,5 +1,5 @@
 // The Gomoku page: recording once, layout at every width, renju forbidden-point warnings, move
-// strings and PSQ import, the hint's own level, undo during a search, keyboard play, the winning
+// strings and PSQ import, the hint's own level, the strong level's evaluation, undo during a search, keyboard play, the winning
 // line over numbered stones, the phone board and the board themes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -260,6 +260,45 @@ test('the hint has a level of its own (the strongest by default), remembered', a
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.inputValue('#go-hint-level'), 'minimax');
   assert.equal(await page.inputValue('#go-level'), 'scorer');
+});
+
+test('the strong level\'s evaluation: network where the server has one for the rule, remembered', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const info = await fetch(`${BASE}/api/info`).then((r) => r.json());
+  assert.ok(info.gomoku_networks && info.gomoku_networks.freestyle, `the shipped freestyle network: ${JSON.stringify(info.gomoku_networks)}`);
+  const page = await open(t, '/gomoku');
+  await page.selectOption('#go-level', 'strong');
+  await setTime(page, 300);
+  await loadGomoku(page, { rule: 'freestyle', moves: 'h8i9', opponent: 'computer' });
+  assert.equal(await page.inputValue('#go-eval'), info.gomoku_eval.freestyle);
+  await page.selectOption('#go-eval', 'network');
+  // The hint (strong) and the computer's move say which evaluation they want; the answer says it used it.
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/gomoku/move') && r.method() === 'POST'),
+    page.click('#go-hint'),
+  ]);
+  assert.equal(JSON.parse(request.postData()).eval, 'network');
+  await page.waitForSelector('#hint-mark');
+  assert.match(await page.textContent('#thinking'), /network evaluation/);
+  await page.selectOption('#go-hint-level', 'scorer');
+  const [scorer] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/gomoku/move') && r.method() === 'POST'),
+    page.click('#go-hint'),
+  ]);
+  assert.equal(JSON.parse(scorer.postData()).eval, undefined, 'only the strong level names an evaluation');
+  await page.selectOption('#go-hint-level', 'strong');
+  // Renju has no network here: the choice shows classical and network cannot be picked.
+  await page.selectOption('#go-rule', 'renju');
+  await page.waitForFunction(() => document.getElementById('go-eval').value === 'classical');
+  assert.equal(await page.$eval('#go-eval option[value="network"]', (o) => o.disabled), !info.gomoku_networks.renju);
+  await shot(page, 'gomoku-eval-renju');
+  // Back to freestyle, and after a reload: network again.
+  await page.selectOption('#go-rule', 'freestyle');
+  await page.waitForFunction(() => document.getElementById('go-eval').value === 'network');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.inputValue('#go-eval'), 'network');
+  await shot(page, 'gomoku-eval-network');
 });
 
 test('undo while the AI thinks clears the cancelled search from the panel', async (t) => {

@@ -2,7 +2,8 @@
 # The installed tilestone runs from its own files: `cmake --install` into a temporary DESTDIR
 # with the prefix /usr (as the Debian package lays it out), then, with no environment variable
 # and from a folder outside the sources, a 2048 hint over the network it finds in
-# /usr/share/tilestone, a Gomoku move from pbrain-tilestone, and `tilestone serve` answering
+# /usr/share/tilestone, a Gomoku hint and brain with the Gomoku network found there, a Gomoku
+# move from pbrain-tilestone, and `tilestone serve` answering
 # HTTP requests. The network it loads is the installed one: a broken copy there is refused by
 # name. The manual pages are installed when help2man made them.
 set -u
@@ -23,7 +24,7 @@ DESTDIR=$root cmake --install "$build" --prefix /usr > "$tmp/install.log" 2>&1 \
 T=$root/usr/bin/tilestone
 B=$root/usr/bin/pbrain-tilestone
 for f in bin/tilestone bin/pbrain-tilestone share/tilestone/ntuple.tsn share/tilestone/ntuple-train.csv \
-         share/doc/tilestone/copyright share/doc/tilestone/cli.md; do
+         share/tilestone/gomoku-freestyle.tsnet share/doc/tilestone/copyright share/doc/tilestone/cli.md; do
   check "installed: $f" test -s "$root/usr/$f"
 done
 if command -v help2man > /dev/null; then
@@ -34,7 +35,7 @@ if command -v help2man > /dev/null; then
 fi
 
 # Nothing from the environment or the working folder: the installed files alone.
-run() { (cd "$tmp" && exec env -u TILESTONE_NTUPLE -u TILESTONE_DB HOME="$tmp/home" XDG_DATA_HOME="$tmp/xdg" "$@"); }
+run() { (cd "$tmp" && exec env -u TILESTONE_NTUPLE -u TILESTONE_GOMOKU_NETWORKS -u TILESTONE_DB HOME="$tmp/home" XDG_DATA_HOME="$tmp/xdg" "$@"); }
 
 # A 2048 hint by the ntuple AI needs the network: found in <prefix>/share/tilestone.
 run "$T" 2048 hint --board "2,4,8,16/0,2,0,4/0,0,0,2/0,0,2,128" --ai ntuple --json > "$tmp/hint.json" 2> "$tmp/hint.err"
@@ -46,6 +47,12 @@ import json, sys; d = json.load(open(sys.argv[1])); assert d['move'] in ('up', '
 out=$(printf 'START 15\r\nINFO timeout_turn 300\r\nBEGIN\r\nTURN 8,8\r\nEND\r\n' | run timeout 20 "$B")
 check "pbrain-tilestone answers START and BEGIN" test "$(echo "$out" | tr -d '\r' | head -2 | paste -sd' ')" = "OK 7,7"
 check "pbrain-tilestone answers TURN" bash -c "echo '$out' | tr -d '\r' | sed -n 3p | grep -qE '^[0-9]+,[0-9]+$'"
+
+# The shipped Gomoku network, found in <prefix>/share/tilestone by the app and the brain.
+run "$T" gomoku hint --eval network --moves h8 --depth 2 --json > "$tmp/ghint.json" 2> "$tmp/ghint.err"
+check "a Gomoku hint with the installed network" grep -q '"eval": "network"' "$tmp/ghint.json"
+out=$(printf 'INFO max_depth 2\r\nSTART 15\r\nBEGIN\r\nEND\r\n' | run timeout 20 "$B" --eval network)
+check "pbrain-tilestone --eval network takes the installed network" bash -c "echo '$out' | grep -q 'MESSAGE evaluation: network for freestyle'"
 
 # tilestone serve: the web app and the API, from the program alone.
 # (In a subshell that becomes the server, so that $! is the server's own process.)
