@@ -126,10 +126,13 @@ Environment:
                     2048 score lies beside it)
   HOME              without XDG_DATA_HOME: $HOME/.local/share/tilestone/tilestone.db
   TILESTONE_NTUPLE  the 2048 n-tuple network to load instead of the shipped one
+  TILESTONE_GOMOKU_NETWORKS  a folder of Gomoku networks (gomoku-RULE.tsnet) for --eval network
+                    instead of the shipped ones
 
 Files:
   share/tilestone/ntuple.tsn beside the program's bin folder: the shipped 2048 network (and its
-  training log, ntuple-train.csv); the web app is built into the program.
+  training log, ntuple-train.csv); share/tilestone/gomoku-freestyle.tsnet: the shipped Gomoku
+  network (--eval network); the web app is built into the program.
 
 'tilestone help COMMAND [SUBCOMMAND]' shows a command's options; docs/cli.md has every one.)";
 }
