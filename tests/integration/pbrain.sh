@@ -26,8 +26,9 @@ refused "cannot open network file" "$B" --network "$tmp/missing.tsnet"
 # with none shipped (an empty folder named instead) it is refused, naming where it looked.
 refused "eval = network needs a network file (network = FILE): none is shipped ($tmp/none/gomoku-freestyle.tsnet" \
   env TILESTONE_GOMOKU_NETWORKS="$tmp/none" "$B" --eval network
-printf 'INFO max_depth 2\nSTART 15\nEND\n' | "$B" --eval network | grep -q "^MESSAGE evaluation: network for freestyle" \
-  || fail "--eval network alone does not take the shipped freestyle network"
+out=$(printf 'INFO max_depth 2\nSTART 15\nEND\n' | "$B" --eval network)
+echo "$out" | grep -q "^MESSAGE evaluation: network for freestyle" \
+  || fail "--eval network alone does not take the shipped freestyle network: $out"
 refused "needs a value" "$B" --network
 cp "$B" "$tmp/pbrain-tilestone"
 printf '# settings\neval = fast\n' > "$tmp/pbrain-tilestone.cfg"
