@@ -3,9 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <iostream>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -89,16 +87,10 @@ void add_serve_command(CLI::App& root) {
     server::GomokuNetworks nets;
     for (const auto& path : *networks)
       if (auto added = nets.networks.add_file(path); !added) throw UsageError("--gomoku-network: " + added.error());
-    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
-      const auto r = static_cast<std::size_t>(rule);
-      nets.by_default[r] = *eval == "network" || (eval->empty() && nets.networks.get(rule) != nullptr);
-      // The rules with no file given take the shipped network where there is one.
-      if (nets.networks.get(rule)) continue;
-      const std::string shipped = gomoku::shipped_network_path(rule);
-      std::error_code ec;
-      if (!std::filesystem::is_regular_file(shipped, ec)) continue;
-      if (auto added = nets.networks.add_file(shipped); !added) throw RunError("the shipped network: " + added.error());
-    }
+    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
+      nets.by_default[static_cast<std::size_t>(rule)] = *eval == "network" || (eval->empty() && nets.networks.get(rule) != nullptr);
+    // The rules with no file given take the shipped network where there is one.
+    if (auto added = gomoku::add_shipped_networks(nets.networks); !added) throw RunError("the shipped network: " + added.error());
     if (*eval == "network" && !nets.networks.any())
       throw UsageError("--gomoku-eval network: no network is shipped here and none is given (--gomoku-network FILE)");
     // SIGINT/SIGTERM are blocked before anything else, so that one arriving as soon as the banner

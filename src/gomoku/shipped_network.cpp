@@ -46,4 +46,16 @@ core::Result<std::shared_ptr<const Network>> shipped_network(Rule rule) {
   return slot;
 }
 
+core::Result<std::string> add_shipped_networks(RuleNetworks& nets) {
+  std::string looked;
+  for (const Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) {
+    const std::string path = shipped_network_path(rule);
+    looked += (looked.empty() ? "" : ", ") + path;
+    std::error_code ec;
+    if (nets.get(rule) || !std::filesystem::is_regular_file(path, ec)) continue;
+    if (auto added = nets.add_file(path); !added) return core::fail(added.error());
+  }
+  return looked;
+}
+
 }  // namespace tilestone::gomoku

@@ -25,4 +25,8 @@ std::string shipped_network_path(Rule rule);
 /// says that a network file can be given instead (a rule may have none shipped).
 core::Result<std::shared_ptr<const Network>> shipped_network(Rule rule);
 
+/// Adds to `nets` the shipped network of each rule that has none there yet and has a shipped
+/// file; a damaged shipped file is an error naming it. Returns the paths looked at, ", "-joined.
+core::Result<std::string> add_shipped_networks(RuleNetworks& nets);
+
 }  // namespace tilestone::gomoku

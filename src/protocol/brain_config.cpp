@@ -1,7 +1,5 @@
 #include "protocol/brain_config.h"
 
-#include <system_error>
-
 #include "core/concat.h"
 #include "gomoku/shipped_network.h"
 #include "gomoku/types.h"
@@ -55,16 +53,10 @@ core::Result<bool> apply_config_text(BrainConfig& config, std::string_view text,
 core::Result<bool> finish(BrainConfig& config) {
   if (!config.network_asked || config.networks.any()) return true;
   // eval = network with no file: the networks shipped beside the engine, for the rules that have one.
-  std::string looked;
-  for (const gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
-    const std::string path = gomoku::shipped_network_path(rule);
-    std::error_code ec;
-    looked += (looked.empty() ? "" : ", ") + path;
-    if (!std::filesystem::is_regular_file(path, ec)) continue;
-    if (auto added = config.networks.add_file(path); !added) return core::fail(added.error());
-  }
+  const auto looked = gomoku::add_shipped_networks(config.networks);
+  if (!looked) return core::fail(looked.error());
   if (!config.networks.any())
-    return core::fail(core::concat("eval = network needs a network file (network = FILE): none is shipped (", looked, ")"));
+    return core::fail(core::concat("eval = network needs a network file (network = FILE): none is shipped (", *looked, ")"));
   return true;
 }
 
