@@ -43,6 +43,7 @@ struct TrainOptions {
   double restart_share = 0;
   double optimistic = 0;
   double lambda = 0;
+  int n_step = 1;
   double fine_tune_start = params::TD_FINE_TUNE_START;
   int zstd_level = 3;
   int int16_step = 1;
@@ -81,6 +82,8 @@ void run_train(const TrainOptions& o) {
   if (o.optimistic > 0 && !o.resume.empty())
     throw UsageError("--optimistic sets the weights of a new network: it does not go with --resume");
   if (o.forward && o.lambda > 0) throw UsageError("--forward is TD(0): it does not go with --lambda");
+  if (o.n_step > 1 && o.forward) throw UsageError("--n-step learns backward from each game's end: it does not go with --forward");
+  if (o.n_step > 1 && o.lambda > 0) throw UsageError("--n-step and --lambda are two targets: give one");
   std::unique_ptr<NTupleNetwork> net;
   TrainState state;
   if (!o.resume.empty()) {
@@ -147,6 +150,7 @@ void run_train(const TrainOptions& o) {
   cfg.restart_share = o.restart_share;
   cfg.restart_min_exponent = restart_min_exponent;
   cfg.lambda = o.lambda;
+  cfg.n_step = o.n_step;
   cfg.forward = o.forward;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
@@ -214,6 +218,8 @@ void add_2048_train_command(CLI::App& g2048) {
              "weights); e.g. 320000");
   add_number(cmd, "--lambda", o->lambda, "LAMBDA", 0, 0.99,
              "TD(lambda): learn toward the lambda-return of the rest of the game (0: TD(0))");
+  add_int(cmd, "--n-step", o->n_step, "N", 1, 10000,
+          "n-step TD: learn toward the rewards of the next N moves plus the value N moves ahead (1: TD(0))");
   cmd->add_flag("--forward", o->forward,
                 "forward TD(0): learn each move as the next is chosen (faster: the weights are still in the caches) "
                 "instead of backward from the end of each game");

@@ -72,6 +72,13 @@ check "stages that drop the network's own are refused" grep -q "does not extend 
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --stages 1000
 check "a threshold that is not a tile is named" grep -q "bad stage threshold \"1000\"" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --stages 512,256
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --n-step 3 --forward
+check "n-step with forward TD is explained" grep -q "n-step learns backward" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --n-step 3 --lambda 0.5
+check "n-step with lambda is explained" grep -q "n-step and --lambda are two targets" "$tmp/err"
+expect_status 0 2048 train --out "$tmp/n3.tsn" --games 200 --layout $small --n-step 3 --quiet
+expect_status 0 2048 train --out "$tmp/n3b.tsn" --games 200 --layout $small --n-step 3 --quiet
+check "n-step on one thread is reproducible" cmp -s "$tmp/n3.tsn" "$tmp/n3b.tsn"
 
 # A few thousand games on a fixed seed beat a random player by far.
 expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet

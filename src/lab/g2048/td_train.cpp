@@ -202,6 +202,24 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   // is long past, so they are no longer in the caches.
   constexpr std::size_t PREFETCH_AHEAD = 2;
   for (std::size_t k = path.size(); k-- > 0 && k + PREFETCH_AHEAD > path.size();) net.prefetch(path[k].after);
+  if (episode.n_step > 1) {
+    // n-step TD: afterstate k's target is the rewards of moves k+1 .. k+n plus the new value of
+    // afterstate k+n. `learnt` keeps each afterstate's value after its step, and `rewards` the
+    // window of rewards (whole numbers, summed exactly) as it slides back over the game.
+    thread_local std::vector<float> learnt;
+    learnt.assign(path.size(), 0.0f);
+    const auto n = static_cast<std::size_t>(episode.n_step);
+    std::uint64_t rewards = 0;
+    for (std::size_t k = path.size(); k-- > 0;) {
+      if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
+      const float target = static_cast<float>(rewards) + (k + n < path.size() ? learnt[k + n] : 0.0f);
+      learnt[k] = tc ? td_update_tc(net, *episode.state, path[k].after, target, episode.alpha)
+                     : td_update(net, path[k].after, target, episode.alpha);
+      rewards += path[k].reward;
+      if (k + n < path.size()) rewards -= path[k + n].reward;
+    }
+    return out;
+  }
   float target = 0;
   const float lambda = episode.lambda;
   for (std::size_t k = path.size(); k-- > 0;) {
@@ -226,6 +244,7 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.restart_min_exponent = config.restart_min_exponent;
   episode.lambda = static_cast<float>(config.lambda);
   episode.forward = config.forward;
+  episode.n_step = config.n_step;
   std::mutex pool_mutex;
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();

@@ -43,6 +43,9 @@ struct TrainConfig {
   int restart_min_exponent = 0;
   /// TD(lambda): each afterstate learns toward the lambda-return of the rest of its game (0: TD(0)).
   double lambda = 0;
+  /// n-step TD: each afterstate learns toward the rewards of the next n moves plus the value of
+  /// the afterstate n moves ahead (0 past the game's end); 1 is TD(0). Backward, without lambda.
+  int n_step = 1;
   /// Forward TD(0): each afterstate learns as soon as the next move is chosen (while its weights
   /// are still in the caches), instead of the whole game backward from its end once it is over.
   bool forward = false;
@@ -110,6 +113,7 @@ struct Episode {
   std::size_t restart_pool = params::RESTART_POOL;
   int restart_min_exponent = 0;     ///< pool boards hold at least this tile (0: any)
   float lambda = 0;                 ///< TD(lambda); 0 is TD(0)
+  int n_step = 1;                   ///< n-step TD (TrainConfig::n_step); 1 is TD(0)
   bool forward = false;             ///< forward TD(0) (TrainConfig::forward)
   std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
 };
