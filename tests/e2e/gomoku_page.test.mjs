@@ -287,11 +287,18 @@ test('the strong level\'s evaluation: network where the server has one for the r
   ]);
   assert.equal(JSON.parse(scorer.postData()).eval, undefined, 'only the strong level names an evaluation');
   await page.selectOption('#go-hint-level', 'strong');
-  // Renju has no network here: the choice shows classical and network cannot be picked.
-  await page.selectOption('#go-rule', 'renju');
+  // Standard has no network: the choice shows classical and network cannot be picked.
+  assert.ok(!info.gomoku_networks.standard, 'no standard network is shipped');
+  await page.selectOption('#go-rule', 'standard');
   await page.waitForFunction(() => document.getElementById('go-eval').value === 'classical');
-  assert.equal(await page.$eval('#go-eval option[value="network"]', (o) => o.disabled), !info.gomoku_networks.renju);
-  await shot(page, 'gomoku-eval-renju');
+  assert.equal(await page.$eval('#go-eval option[value="network"]', (o) => o.disabled), true);
+  assert.match(await page.textContent('#go-eval option[value="network"]'), /none for this rule/);
+  await shot(page, 'gomoku-eval-standard');
+  // Renju has its own: the choice stays network.
+  assert.ok(info.gomoku_networks.renju, `the shipped renju network: ${JSON.stringify(info.gomoku_networks)}`);
+  await page.selectOption('#go-rule', 'renju');
+  await page.waitForFunction(() => document.getElementById('go-eval').value === 'network');
+  assert.equal(await page.$eval('#go-eval option[value="network"]', (o) => o.disabled), false);
   // Back to freestyle, and after a reload: network again.
   await page.selectOption('#go-rule', 'freestyle');
   await page.waitForFunction(() => document.getElementById('go-eval').value === 'network');
