@@ -129,12 +129,16 @@ void run_train(const TrainOptions& o) {
     if (!*log) throw RunError(fmt::format("cannot write {}", o.log));
     if (fresh) *log << train_log_header();
   }
+  const std::string method = o.forward        ? std::string("forward TD(0)")
+                             : o.n_step > 1   ? fmt::format("{}-step TD, backward", o.n_step)
+                             : o.lambda > 0   ? fmt::format("TD(lambda {}), backward", o.lambda)
+                                              : std::string("TD(0), backward");
   std::fprintf(stderr,
-               "training %s (%d features, %s) from game %llu to %llu, %d thread%s, seed %llu, alpha %g%s, restart share %g "
+               "training %s (%d features, %s) from game %llu to %llu, %s, %d thread%s, seed %llu, alpha %g%s, restart share %g "
                "(%zu pool boards%s)\n",
                format_layout(net->layout()).c_str(), net->features(),
                net->stages() == 1 ? "one stage" : fmt::format("stages from {}", format_stages(net->stage_thresholds())).c_str(),
-               static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), o.threads,
+               static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), method.c_str(), o.threads,
                o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "",
                o.restart_share, state.restart_pool.size(),
                o.restart_min_tile > 0 ? fmt::format(", from {} on", o.restart_min_tile).c_str() : "");

@@ -12,6 +12,7 @@ small="0123,4567,0145,1256"
 
 expect_status 0 2048 train --out "$tmp/a.tsn" --games 400 --layout $small --log "$tmp/a.csv" --svg "$tmp/a.svg" --quiet
 check "train says what it saved" grep -q "saved .*a.tsn after 400 games" "$tmp/out"
+check "the training line names TD(0) by default" grep -q "to 400, TD(0), backward, 1 thread" "$tmp/err"
 check "the log has a header and a line per 1,000 games or fewer" test "$(wc -l < "$tmp/a.csv")" = 2
 check "the curve is an SVG" grep -q "<polyline" "$tmp/a.svg"
 expect_status 0 2048 train --out "$tmp/b.tsn" --resume "$tmp/a.tsn" --games 800 --log "$tmp/a.csv" --encoding int16 --quiet
@@ -77,6 +78,7 @@ check "n-step with forward TD is explained" grep -q "n-step learns backward" "$t
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --n-step 3 --lambda 0.5
 check "n-step with lambda is explained" grep -q "n-step and --lambda are two targets" "$tmp/err"
 expect_status 0 2048 train --out "$tmp/n3.tsn" --games 200 --layout $small --n-step 3 --quiet
+check "the training line names the method" grep -q "to 200, 3-step TD, backward, 1 thread" "$tmp/err"
 expect_status 0 2048 train --out "$tmp/n3b.tsn" --games 200 --layout $small --n-step 3 --quiet
 check "n-step on one thread is reproducible" cmp -s "$tmp/n3.tsn" "$tmp/n3b.tsn"
 
