@@ -87,7 +87,7 @@ void add_serve_command(CLI::App& root) {
     server::GomokuNetworks nets;
     for (const auto& path : *networks)
       if (auto added = nets.networks.add_file(path); !added) throw UsageError("--gomoku-network: " + added.error());
-    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
+    for (gomoku::Rule rule : gomoku::ALL_RULES)
       nets.by_default[static_cast<std::size_t>(rule)] = *eval == "network" || (eval->empty() && nets.networks.get(rule) != nullptr);
     // The rules with no file given take the shipped network where there is one.
     if (auto added = gomoku::add_shipped_networks(nets.networks); !added) throw RunError("the shipped network: " + added.error());
@@ -117,7 +117,7 @@ void add_serve_command(CLI::App& root) {
     if (!loopback(*host)) std::cerr << exposure_warning(*host, *bound, limits, recorded_in) << std::endl;
     std::cout << fmt::format("tilestone serving http://{}:{}/  (Ctrl-C to stop)", *host, *bound) << std::endl;
     if (!recorded_in.empty()) std::cout << fmt::format("games are recorded in {}", recorded_in) << std::endl;
-    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU})
+    for (gomoku::Rule rule : gomoku::ALL_RULES)
       if (nets.networks.get(rule))
         std::cout << fmt::format("Gomoku {}: the strong level evaluates with the {} by default (a page can pick either)",
                                  gomoku::rule_name(rule), nets.by_default[static_cast<std::size_t>(rule)] ? "network" : "classical evaluation")

@@ -48,7 +48,7 @@ core::Result<std::shared_ptr<const Network>> shipped_network(Rule rule) {
 
 core::Result<std::string> add_shipped_networks(RuleNetworks& nets) {
   std::string looked;
-  for (const Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) {
+  for (const Rule rule : ALL_RULES) {
     const std::string path = shipped_network_path(rule);
     looked += (looked.empty() ? "" : ", ") + path;
     std::error_code ec;

@@ -1,6 +1,7 @@
 #pragma once
 // The small value types of Gomoku: colours, points, rules.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,6 +28,8 @@ constexpr bool coordinate_less(Point a, Point b) { return a.y != b.y ? a.y < b.y
 
 /// The rule of a game: FREESTYLE (five or more wins), STANDARD (exactly five), RENJU (RIF).
 enum class Rule : std::uint8_t { FREESTYLE, STANDARD, RENJU };
+/// Every rule, in the enum's order.
+inline constexpr std::array<Rule, 3> ALL_RULES{Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU};
 
 /// "freestyle", "standard" or "renju".
 std::string_view rule_name(Rule rule);

@@ -235,7 +235,7 @@ Server::Server(ServerLimits limits, Recording recording, GomokuNetworks networks
     const auto& l = impl_->ctx.limits;
     const auto& rec = impl_->ctx.recording;
     json gomoku_eval = json::object(), gomoku_networks = json::object();
-    for (gomoku::Rule rule : {gomoku::Rule::FREESTYLE, gomoku::Rule::STANDARD, gomoku::Rule::RENJU}) {
+    for (gomoku::Rule rule : gomoku::ALL_RULES) {
       const std::string name(gomoku::rule_name(rule));
       gomoku_eval[name] = impl_->ctx.gomoku_networks.default_eval(rule);
       gomoku_networks[name] = impl_->ctx.gomoku_networks.networks.get(rule) != nullptr;

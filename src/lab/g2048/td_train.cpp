@@ -124,6 +124,10 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   }
   if (!out.restarted) b = spawn_random(spawn_random(Board{}, rng), rng);
   const bool tc = episode.state && episode.state->has_tc();
+  // One TD step of afterstate `after` toward `target`, with TC when it is on; the new value.
+  auto learn = [&](Board after, float target) {
+    return tc ? td_update_tc(net, *episode.state, after, target, episode.alpha) : td_update(net, after, target, episode.alpha);
+  };
 
   // Forward TD learns as it plays, so a game it starts is played to its end (a few milliseconds):
   // with one thread the games learnt from are still a prefix of the block.
@@ -150,10 +154,7 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
       ask(net, b, next);
     }
     if (forward && learnt > 0) {
-      const Board prev = path[learnt - 1].after;
-      const float target = g.dir ? g.value : 0.0f;
-      if (tc) td_update_tc(net, *episode.state, prev, target, episode.alpha);
-      else td_update(net, prev, target, episode.alpha);
+      learn(path[learnt - 1].after, g.dir ? g.value : 0.0f);
     }
     if (!g.dir) break;
     if (!forward && (path.size() & 1023) == 0 && stop && stop->load(std::memory_order_relaxed)) {
@@ -213,8 +214,7 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
     for (std::size_t k = path.size(); k-- > 0;) {
       if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
       const float target = static_cast<float>(rewards) + (k + n < path.size() ? learnt[k + n] : 0.0f);
-      learnt[k] = tc ? td_update_tc(net, *episode.state, path[k].after, target, episode.alpha)
-                     : td_update(net, path[k].after, target, episode.alpha);
+      learnt[k] = learn(path[k].after, target);
       rewards += path[k].reward;
       if (k + n < path.size()) rewards -= path[k + n].reward;
     }
@@ -225,8 +225,7 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   for (std::size_t k = path.size(); k-- > 0;) {
     if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
     const Visit& visit = path[k];
-    const float v = tc ? td_update_tc(net, *episode.state, visit.after, target, episode.alpha)
-                       : td_update(net, visit.after, target, episode.alpha);
+    const float v = learn(visit.after, target);
     target = lambda_target(static_cast<float>(visit.reward), v, target, lambda);
   }
   return out;
