@@ -115,7 +115,14 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
     runs.two = fits;
     runs_.push_back(runs);
     all_two_runs_ = (runs_.size() == 1 || all_two_runs_) && fits;
+    std::uint64_t cells = 0;
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      cells |= std::uint64_t{0xF} << (4 * t[k]);
+      if (k > 0 && t[k] <= t[k - 1]) pext_allowed_ = false;
+    }
+    pext_masks_.push_back(cells);
   }
+  use_pext(true);
   for (int stage = 0; stage < this->stages(); ++stage)
     for (const Tuple& t : layout_) {
       const std::size_t n = std::size_t{1} << (4 * t.size());
@@ -127,6 +134,18 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
       if (storage == Storage::INT16) add(qtables_);
       else add(tables_);
     }
+}
+
+bool NTupleNetwork::fast_pext() {
+#ifdef TILESTONE_NTUPLE_PEXT
+  static const bool fast = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+  }();
+  return fast;
+#else
+  return false;
+#endif
 }
 
 void NTupleNetwork::fill(float w) {

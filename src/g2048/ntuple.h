@@ -20,6 +20,11 @@
 #include <string>
 #include <vector>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define TILESTONE_NTUPLE_PEXT 1
+#endif
+
 #include "core/memory.h"
 #include "core/result.h"
 #include "g2048/board.h"
@@ -114,6 +119,15 @@ class NTupleNetwork {
   /// Weights of table t: 16^cells of its tuple.
   std::size_t table_size(std::size_t t) const { return std::size_t{1} << (4 * sizes_[t % layout_.size()]); }
   Storage storage() const { return storage_; }
+  /// Whether the tuples' indices are extracted with BMI2's pext, one instruction a tuple, instead
+  /// of shifts and masks (the same indices, so the same values to the bit). On by default where
+  /// the processor has a fast pext (not AMD's Zen 1 and 2, where it is microcoded) and every
+  /// tuple lists its cells in ascending order.
+  bool uses_pext() const { return pext_; }
+  /// Turns pext on (where the processor and the layout allow it) or off.
+  void use_pext(bool on) { pext_ = on && pext_allowed_ && fast_pext(); }
+  /// Whether this processor has a fast pext.
+  static bool fast_pext();
   /// INT16 storage: weight = q x scale.
   double scale() const { return scale_; }
   /// Weight i of table t, in either storage.
@@ -213,10 +227,14 @@ class NTupleNetwork {
   /// Asks the memory for the weights of `b` without waiting: a caller about to value several
   /// afterstates prefetches them all first, so that their cache misses overlap.
   void prefetch(Board b) const {
-    if (storage_ == Storage::INT16)
-      for_each_feature(b, [&](std::size_t t, std::uint32_t i) { __builtin_prefetch(&qtables_[t][i]); });
-    else
-      for_each_feature(b, [&](std::size_t t, std::uint32_t i) { __builtin_prefetch(&tables_[t][i]); });
+    // addresses() asks for each weight as it works out its address.
+    if (storage_ == Storage::INT16) {
+      std::array<const std::int16_t*, MAX_TUPLES * SYMMETRIES> at;
+      addresses(qtables_, b, at.data());
+    } else {
+      std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
+      addresses(tables_, b, at.data());
+    }
   }
 
   /// Adds `delta` to each of the features of `b` (a TD step: delta = step size x error / features).
@@ -278,6 +296,17 @@ class NTupleNetwork {
   void addresses(const std::vector<Table>& tables, Board b, const typename Table::value_type** at) const {
     const std::size_t n = layout_.size();
     const Table* stage = &tables[static_cast<std::size_t>(stage_of(b)) * n];
+#ifdef TILESTONE_NTUPLE_PEXT
+    if (pext_) {
+      switch (n) {
+        case 4: return gather_pext<4>(stage, b, at);
+        case 5: return gather_pext<5>(stage, b, at);
+        case 6: return gather_pext<6>(stage, b, at);
+        case 8: return gather_pext<8>(stage, b, at);
+        default: break;
+      }
+    }
+#endif
     if (all_two_runs_) {
       // The common layouts with the tuple count fixed at compile time: the shifts, masks and
       // table bases stay in registers and the 8 x N index computations unroll.
@@ -317,6 +346,28 @@ class NTupleNetwork {
       }
     }
   }
+#ifdef TILESTONE_NTUPLE_PEXT
+  // gather() with each index one pext of the board under the tuple's cells.
+  template <std::size_t N, class Table>
+  __attribute__((target("bmi2"))) void gather_pext(const Table* stage, Board b, const typename Table::value_type** at) const {
+    using W = typename Table::value_type;
+    std::array<const W*, N> base;
+    std::array<std::uint64_t, N> cells;
+    for (std::size_t t = 0; t < N; ++t) {
+      base[t] = stage[t].data();
+      cells[t] = pext_masks_[t];
+    }
+    const auto syms = symmetries(b);
+    for (std::size_t s = 0; s < SYMMETRIES; ++s) {
+      const std::uint64_t x = syms[s].bits();
+      for (std::size_t t = 0; t < N; ++t) {
+        const W* p = base[t] + _pext_u64(x, cells[t]);
+        at[s * N + t] = p;
+        if (PREFETCH) __builtin_prefetch(p);
+      }
+    }
+  }
+#endif
   // The addresses of up to four boards' features; boards past n repeat the first.
   template <class Table>
   void gather4(const std::vector<Table>& tables, const Board* boards, int n, Gathered<typename Table::value_type>& g) const {
@@ -391,6 +442,11 @@ class NTupleNetwork {
   };
   std::vector<Runs> runs_;
   bool all_two_runs_ = false;  // every tuple's index is two runs (gather<N> applies)
+  // Each tuple's cells as a mask of the board's bits (pext's operand); pext gives index() when
+  // the cells ascend (pext_allowed_).
+  std::vector<std::uint64_t> pext_masks_;
+  bool pext_allowed_ = true;
+  bool pext_ = false;
   Storage storage_ = Storage::FLOAT32;
   double scale_ = 1.0;
   std::vector<WeightTable> tables_;   // FLOAT32

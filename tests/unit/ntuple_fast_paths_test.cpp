@@ -1,5 +1,5 @@
 // The fast paths of the n-tuple network and the 2048 board give exactly what the plain ones give:
-// the two-run tuple index, four values at once, all four moves at once, the downgrade check and
+// the two-run tuple index, pext's, four values at once, all four moves at once, the downgrade check and
 // the n-tuple AI's quick move.
 
 #include <gtest/gtest.h>
@@ -63,6 +63,42 @@ TEST(NTupleFast, EveryTupleIndexIsTheCellsInTupleOrder) {
         for (std::size_t t = 0; t < layout.size(); ++t)
           ASSERT_EQ(seen[s * layout.size() + t].second, reference_index(layout[t], syms[s]))
               << format_layout(layout) << " tuple " << t << " symmetry " << s << " board " << std::hex << b.bits();
+    }
+  }
+}
+
+// pext, where the processor has a fast one, and shifts and masks give the values of the
+// file format's indices, to the bit, for every tuple count the unrolled paths handle; a layout
+// whose cells do not ascend never uses pext (pext would give its cells in another order).
+TEST(NTupleFast, PextAndShiftIndicesGiveTheFormatsValues) {
+  const std::vector<std::vector<Tuple>> layouts{
+      default_layout(),
+      {{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}, {12, 13, 14, 15}, {0, 4, 8, 12}},
+      {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 4, 8, 12}, {1, 5, 9, 13}, {0, 1, 4, 5}, {5, 6, 9, 10}},
+      {{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}, {12, 13, 14, 15}, {0, 4, 8, 12}, {1, 5, 9, 13}, {0, 2, 5, 15}, {3, 6, 9, 12}},
+      {{3, 2, 1, 0}, {4, 5, 6, 7}, {12, 13, 1, 2}, {9, 8}}};
+  core::Rng rng(12);
+  for (std::size_t l = 0; l < layouts.size(); ++l) {
+    const auto& layout = layouts[l];
+    NTupleNetwork net = random_network(layout, 20 + l);
+    const bool ascending = l + 1 < layouts.size();
+    EXPECT_EQ(net.uses_pext(), ascending && NTupleNetwork::fast_pext()) << format_layout(layout);
+    for (int trial = 0; trial < 200; ++trial) {
+      std::array<Board, 4> boards;
+      for (Board& b : boards) b = random_board(rng, 15);
+      float expected = 0;
+      const auto syms = symmetries(boards[0]);
+      for (std::size_t s = 0; s < SYMMETRIES; ++s)
+        for (std::size_t t = 0; t < layout.size(); ++t) expected += net.table(t)[reference_index(layout[t], syms[s])];
+      for (const bool pext : {true, false}) {
+        net.use_pext(pext);
+        const float one = net.value(boards[0]);
+        ASSERT_EQ(std::memcmp(&one, &expected, sizeof one), 0) << format_layout(layout) << " pext " << pext;
+        std::array<float, 4> four{};
+        net.values(boards.data(), 4, four.data());
+        ASSERT_EQ(std::memcmp(&four[0], &expected, sizeof expected), 0) << format_layout(layout) << " pext " << pext;
+      }
+      net.use_pext(true);
     }
   }
 }
