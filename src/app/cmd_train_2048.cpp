@@ -59,6 +59,17 @@ std::string read_text(const std::string& path) {
   return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
+// Replaces the file through a temporary and a rename: a failed write leaves the old file.
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f.flush()) throw RunError(fmt::format("cannot write {}", tmp));
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(fmt::format("cannot rename {} to {}", tmp, path));
+}
+
 void write_curve(const std::string& log_path, const std::string& svg_path) {
   auto log = parse_train_log(read_text(log_path));
   if (!log) throw RunError(log.error());
@@ -124,7 +135,18 @@ void run_train(const TrainOptions& o) {
   }
   std::unique_ptr<std::ofstream> log;
   if (!o.log.empty()) {
-    const bool fresh = o.resume.empty() || read_text(o.log).empty();
+    const std::string before = o.resume.empty() ? std::string() : read_text(o.log);
+    const bool fresh = before.empty();
+    if (!fresh) {
+      // The blocks the checkpoint does not hold are played again: their old lines go.
+      int dropped = 0;
+      const std::string kept = train_log_until(before, net->games_trained, dropped);
+      if (dropped > 0) {
+        write_file_atomically(o.log, kept);
+        std::fprintf(stderr, "%s: %d line%s past game %llu (the checkpoint's) left out: those games are played again\n",
+                     o.log.c_str(), dropped, dropped == 1 ? "" : "s", static_cast<unsigned long long>(net->games_trained));
+      }
+    }
     log = std::make_unique<std::ofstream>(o.log, fresh ? std::ios::trunc : std::ios::app);
     if (!*log) throw RunError(fmt::format("cannot write {}", o.log));
     if (fresh) *log << train_log_header();
@@ -234,7 +256,7 @@ void add_2048_train_command(CLI::App& g2048) {
   add_int(cmd, "--restart-min-tile", o->restart_min_tile, "TILE", 0, 32768,
           "with --restart-share: only boards holding this tile (a power of two) join the pool, so the restarted games "
           "train the late game (0: any board)");
-  add_text(cmd, "--log", o->log, "FILE", "append one CSV line per 1,000 games (the learning curve)");
+  add_text(cmd, "--log", o->log, "FILE", "append one CSV line per 1,000 games (the learning curve; a resume drops the lines past its checkpoint)");
   add_text(cmd, "--svg", o->svg, "FILE", "draw the learning curve from --log into this SVG file");
   add_int(cmd, "--checkpoint-every", o->checkpoint_every, "N", 1, 100000000, "save --out every this many games");
   add_number(cmd, "--checkpoint-minutes", o->checkpoint_minutes, "MIN", 0, 10000,

@@ -37,6 +37,15 @@ check "a stopped run exits 130" test $? = 130
 check "a stopped run says how far it got" grep -q "stopped after [0-9]* of 100000000 games: --resume" "$tmp/stop.err"
 check "a stopped run saves its checkpoint" grep -q "interrupted: saved .*stop.tsn" "$tmp/stop.out"
 expect_status 0 2048 train --out "$tmp/stop2.tsn" --resume "$tmp/stop.tsn" --games 1 --quiet
+# A resume from an earlier checkpoint plays the later blocks again: their old log lines go, so
+# the log counts each block once.
+expect_status 0 2048 train --out "$tmp/r1.tsn" --games 300 --layout $small --quiet
+expect_status 0 2048 train --out "$tmp/r2.tsn" --resume "$tmp/r1.tsn" --games 1200 --log "$tmp/r.csv" --quiet
+check "the log of the first run has two blocks" test "$(wc -l < "$tmp/r.csv")" = 3
+expect_status 0 2048 train --out "$tmp/r3.tsn" --resume "$tmp/r1.tsn" --games 1200 --log "$tmp/r.csv" --quiet
+check "a resume says which log lines it left out" grep -q "r.csv: 2 lines past game 300 (the checkpoint's) left out" "$tmp/err"
+check "the log counts each block once" test "$(cut -d, -f1 "$tmp/r.csv" | sort | uniq -d | wc -l)" = 0
+check "the log keeps its header and the replayed blocks" test "$(wc -l < "$tmp/r.csv")" = 3
 
 # Temporal coherence and restarts: a run stopped at 400 games and resumed (the checkpoint keeps
 # the TC accumulators and the restart pool) gives the file of a run that never stopped. (The step

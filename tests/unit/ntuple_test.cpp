@@ -385,6 +385,31 @@ TEST(NTuple, TrainingLogRoundTripsAndDrawsACurve) {
   EXPECT_FALSE(parse_train_log("1,2,x,4,5,6,7,8,9,10,11,12\n").ok());
 }
 
+// A resumed run's log: the blocks past the checkpoint go (they are played again), the rest stays.
+TEST(NTuple, AResumedLogKeepsTheBlocksOfTheCheckpoint) {
+  TrainProgress p;
+  std::string text = train_log_header();
+  for (std::uint64_t g : {1000u, 2000u, 2500u, 3000u}) {
+    p.games = g;
+    text += train_log_line(p);
+  }
+  int dropped = -1;
+  const std::string kept = train_log_until(text, 2500, dropped);
+  EXPECT_EQ(dropped, 1);
+  const auto log = parse_train_log(kept);
+  ASSERT_TRUE(log.ok()) << log.error();
+  ASSERT_EQ(log->size(), 3u);
+  EXPECT_EQ(log->back().games, 2500u);
+  EXPECT_EQ(kept.rfind(train_log_header(), 0), 0u);
+  EXPECT_EQ(train_log_until(text, 3000, dropped), text);
+  EXPECT_EQ(dropped, 0);
+  EXPECT_EQ(train_log_until(text, 0, dropped), train_log_header());
+  EXPECT_EQ(dropped, 4);
+  // A last line without its newline, and lines that are not blocks, are handled as lines.
+  EXPECT_EQ(train_log_until("games\n5,1\nnote\n7,2", 6, dropped), "games\n5,1\nnote\n");
+  EXPECT_EQ(dropped, 1);
+}
+
 TEST(NTupleDowngrade, ALateBoardWithAGapIsValuedOneTileLower) {
   using tilestone::g2048::Board;
   using tilestone::g2048::parse_grid;

@@ -20,6 +20,27 @@ std::string train_log_line(const TrainProgress& p) {
   return line + "\n";
 }
 
+std::string train_log_until(std::string_view text, std::uint64_t games, int& dropped) {
+  std::string out;
+  dropped = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end == std::string_view::npos ? text.size() : end + 1);
+    text.remove_prefix(line.size());
+    // A block's line starts with its game count; the header and anything else stay as they are.
+    std::uint64_t n = 0;
+    std::size_t digits = 0;
+    while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9' && digits < 19)
+      n = n * 10 + static_cast<std::uint64_t>(line[digits++] - '0');
+    if (digits > 0 && digits < line.size() && line[digits] == ',' && n > games) {
+      ++dropped;
+      continue;
+    }
+    out += line;
+  }
+  return out;
+}
+
 core::Result<std::vector<TrainProgress>> parse_train_log(std::string_view text) {
   std::vector<TrainProgress> out;
   std::istringstream in{std::string(text)};
