@@ -1,5 +1,6 @@
 #include "lab/g2048/train_log.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -29,10 +30,9 @@ std::string train_log_until(std::string_view text, std::uint64_t games, int& dro
     text.remove_prefix(line.size());
     // A block's line starts with its game count; the header and anything else stay as they are.
     std::uint64_t n = 0;
-    std::size_t digits = 0;
-    while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9' && digits < 19)
-      n = n * 10 + static_cast<std::uint64_t>(line[digits++] - '0');
-    if (digits > 0 && digits < line.size() && line[digits] == ',' && n > games) {
+    const char* last = line.data() + line.size();
+    const auto [stop, ec] = std::from_chars(line.data(), last, n);
+    if (ec == std::errc() && stop != last && *stop == ',' && n > games) {
       ++dropped;
       continue;
     }
