@@ -3,7 +3,7 @@
 #
 #   <prefix>/bin/tilestone, <prefix>/bin/pbrain-tilestone
 #   <prefix>/share/tilestone/ntuple.tsn, ntuple-train.csv   the shipped 2048 network and its log
-#   <prefix>/share/tilestone/gomoku-RULE.tsnet              the shipped Gomoku networks (freestyle, renju)
+#   <prefix>/share/tilestone/gomoku-RULE.tsnet              the shipped Gomoku networks (freestyle, standard, renju)
 #   <prefix>/share/man/man1/tilestone.1.gz, pbrain-tilestone.1.gz   (help2man, when installed)
 #   <prefix>/share/doc/tilestone/copyright, README.md, cli.md
 #

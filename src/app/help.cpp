@@ -131,8 +131,8 @@ Environment:
 
 Files:
   share/tilestone/ntuple.tsn beside the program's bin folder: the shipped 2048 network (and its
-  training log, ntuple-train.csv); share/tilestone/gomoku-freestyle.tsnet and gomoku-renju.tsnet:
-  the shipped Gomoku networks (--eval network); the web app is built into the program.
+  training log, ntuple-train.csv); share/tilestone/gomoku-freestyle.tsnet, gomoku-standard.tsnet and
+  gomoku-renju.tsnet: the shipped Gomoku networks (--eval network); the web app is built into the program.
 
 'tilestone help COMMAND [SUBCOMMAND]' shows a command's options; docs/cli.md has every one.)";
 }

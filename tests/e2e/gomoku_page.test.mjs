@@ -287,8 +287,9 @@ test('the strong level\'s evaluation: network where the server has one for the r
   ]);
   assert.equal(JSON.parse(scorer.postData()).eval, undefined, 'only the strong level names an evaluation');
   await page.selectOption('#go-hint-level', 'strong');
-  // Standard has no network: the choice shows classical and network cannot be picked.
-  assert.ok(!info.gomoku_networks.standard, 'no standard network is shipped');
+  // This file's server has no standard network (run.sh): the choice shows classical and network
+  // cannot be picked.
+  assert.ok(!info.gomoku_networks.standard, `run.sh gives this server no standard network: ${JSON.stringify(info.gomoku_networks)}`);
   await page.selectOption('#go-rule', 'standard');
   await page.waitForFunction(() => document.getElementById('go-eval').value === 'classical');
   assert.equal(await page.$eval('#go-eval option[value="network"]', (o) => o.disabled), true);

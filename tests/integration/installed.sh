@@ -24,7 +24,8 @@ DESTDIR=$root cmake --install "$build" --prefix /usr > "$tmp/install.log" 2>&1 \
 T=$root/usr/bin/tilestone
 B=$root/usr/bin/pbrain-tilestone
 for f in bin/tilestone bin/pbrain-tilestone share/tilestone/ntuple.tsn share/tilestone/ntuple-train.csv \
-         share/tilestone/gomoku-freestyle.tsnet share/tilestone/gomoku-renju.tsnet share/doc/tilestone/copyright \
+         share/tilestone/gomoku-freestyle.tsnet share/tilestone/gomoku-standard.tsnet \
+         share/tilestone/gomoku-renju.tsnet share/doc/tilestone/copyright \
          share/doc/tilestone/cli.md; do
   check "installed: $f" test -s "$root/usr/$f"
 done
@@ -58,6 +59,8 @@ run "$T" gomoku hint --eval network --rule renju --moves h8 --depth 2 --json > "
 check "a renju hint with the installed renju network" grep -q '"eval": "network"' "$tmp/rhint.json"
 out=$(printf 'INFO max_depth 2\r\nINFO rule 4\r\nSTART 15\r\nBEGIN\r\nEND\r\n' | run timeout 20 "$B" --eval network)
 check "pbrain-tilestone under renju takes the installed renju network" bash -c "echo '$out' | grep -q 'MESSAGE evaluation: network for renju'"
+out=$(printf 'INFO max_depth 2\r\nINFO rule 1\r\nSTART 15\r\nBEGIN\r\nEND\r\n' | run timeout 20 "$B" --eval network)
+check "pbrain-tilestone under standard takes the installed standard network" bash -c "echo '$out' | grep -q 'MESSAGE evaluation: network for standard'"
 
 # tilestone serve: the web app and the API, from the program alone.
 # (In a subshell that becomes the server, so that $! is the server's own process.)
