@@ -145,19 +145,12 @@ json ai_move(const GameState& s, const AiRequest& req, const ProgressFn& progres
   return out;
 }
 
-// A search slot for this request, held until its answer is written (429 when none comes free).
-std::shared_ptr<SearchSlots::Slot> take_slot(Context& ctx) {
-  auto slot = std::make_shared<SearchSlots::Slot>(ctx.searches, ctx.search_wait());
-  if (!*slot) throw TooBusy("every search slot is taken: try again in a moment");
-  return slot;
-}
-
 void move_stream(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const json q = query_object(req);
   GameState game = get_game(q);
   const AiRequest ai = get_ai(q, game, ctx);
   if (game.over()) throw BadRequest("the game is over");
-  auto slot = take_slot(ctx);
+  auto slot = take_search_slot(ctx);
   res.set_header("Cache-Control", "no-cache");
   res.set_chunked_content_provider("text/event-stream", [game = std::move(game), ai, slot](std::size_t, httplib::DataSink& sink) {
     std::mutex mu;
@@ -205,7 +198,7 @@ void add_gomoku_routes(Routes& routes, Context& ctx) {
     const json body = parse_body(req);
     const GameState game = get_game(body);
     const AiRequest ai = get_ai(body, game, ctx);
-    const auto slot = take_slot(ctx);
+    const auto slot = take_search_slot(ctx);
     send_json(res, ai_move(game, ai, {}));
   });
   routes.get("/api/gomoku/move/stream", [&ctx](const auto& req, auto& res) { move_stream(req, res, ctx); });

@@ -122,15 +122,9 @@ json run_job(const ReviewJob& job, Context& ctx, const ReviewProgress& progress,
   return out;
 }
 
-std::shared_ptr<SearchSlots::Slot> take_slot(Context& ctx) {
-  auto slot = std::make_shared<SearchSlots::Slot>(ctx.searches, ctx.search_wait());
-  if (!*slot) throw TooBusy("every search slot is taken: try again in a moment");
-  return slot;
-}
-
 void review_stream(const httplib::Request& req, httplib::Response& res, Context& ctx) {
   const ReviewJob job = get_job(query_object(req), ctx);
-  auto slot = take_slot(ctx);
+  auto slot = take_search_slot(ctx);
   res.set_header("Cache-Control", "no-cache");
   res.set_chunked_content_provider("text/event-stream", [job, slot, &ctx](std::size_t, httplib::DataSink& sink) {
     std::mutex mu;
@@ -157,7 +151,7 @@ void review_stream(const httplib::Request& req, httplib::Response& res, Context&
 void add_review_routes(Routes& routes, Context& ctx) {
   routes.post("/api/review", [&ctx](const auto& req, auto& res) {
     const ReviewJob job = get_job(parse_body(req), ctx);
-    const auto slot = take_slot(ctx);
+    const auto slot = take_search_slot(ctx);
     send_json(res, run_job(job, ctx, {}, nullptr));
   });
   routes.get("/api/review/stream", [&ctx](const auto& req, auto& res) { review_stream(req, res, ctx); });

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <regex>
 #include <string>
 #include <thread>
@@ -40,6 +41,10 @@ struct Context {
   /// How long a request waits for a search slot before it is answered 429.
   std::chrono::milliseconds search_wait() const { return std::chrono::milliseconds(limits.search_wait_ms); }
 };
+
+/// A search slot for one request, held until its answer is written; TooBusy (HTTP 429) when
+/// none comes free within the context's search_wait().
+std::shared_ptr<SearchSlots::Slot> take_search_slot(Context& ctx);
 
 /// Wraps a handler so that BadRequest becomes HTTP 400, NotFound 404, TooBusy 429,
 /// Unavailable 503 and anything else HTTP 500, as JSON.

@@ -16,6 +16,12 @@
 
 namespace tilestone::server {
 
+std::shared_ptr<SearchSlots::Slot> take_search_slot(Context& ctx) {
+  auto slot = std::make_shared<SearchSlots::Slot>(ctx.searches, ctx.search_wait());
+  if (!*slot) throw TooBusy("every search slot is taken: try again in a moment");
+  return slot;
+}
+
 httplib::Server::Handler guarded(httplib::Server::Handler handler) {
   return [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
     try {
