@@ -292,6 +292,7 @@ void add_gomoku_commands(CLI::App& root) {
   add_gomoku_openings_command(*g);
   add_gomoku_selfplay_command(*g);
   add_gomoku_netcheck_command(*g);
+  add_gomoku_classical_command(*g);
 }
 
 }  // namespace tilestone::app

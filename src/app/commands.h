@@ -57,5 +57,7 @@ void add_gomoku_openings_command(CLI::App& gomoku);
 void add_gomoku_selfplay_command(CLI::App& gomoku);
 /// `tilestone gomoku netcheck`, under the gomoku command.
 void add_gomoku_netcheck_command(CLI::App& gomoku);
+/// `tilestone gomoku classical`, under the gomoku command.
+void add_gomoku_classical_command(CLI::App& gomoku);
 
 }  // namespace tilestone::app

@@ -55,6 +55,19 @@ expect_status 2 gomoku netcheck --network "$tmp/cut.tsnet" "$dir"/gen1/*.data
 expect_status 0 gomoku selfplay --out "$tmp/renju.tsd" --games 1 --nodes 300 --rule renju
 expect_status 2 gomoku netcheck --network "$dir/net1/network.tsnet" "$tmp/renju.tsd"
 
+# The classical values of the generation's data, and the trainer training the blend on them; a
+# file that is not data is refused.
+expect_status 0 gomoku classical "$dir"/gen1/*.data --out "$tmp/gen1.classical"
+check "classical says how many positions it valued" grep -q "the classical values of [1-9][0-9]* positions from 2 files" "$tmp/out"
+check "the trainer trains the blend on them" /usr/bin/python3 "$src/train/gomoku/train.py" --data "$dir"/gen1/*.data \
+  --classical "$tmp/gen1.classical" --blend-share 60 --out "$tmp/blend" --steps 2 --batch-size 16 --threads 1 \
+  --eval-every 1 --val-max 32 --export
+check "... and refuses them for other data" bash -c "! /usr/bin/python3 '$src/train/gomoku/train.py' --data '$tmp/renju.tsd' \
+  --classical '$tmp/gen1.classical' --blend-share 60 --out '$tmp/blend2' --steps 1 > '$tmp/blend2.txt' 2>&1"
+check "... saying why" grep -q "not written for this data" "$tmp/blend2.txt"
+expect_status 2 gomoku classical "$tmp/cut.tsnet" --out "$tmp/x.classical"
+check "a file that is not data is named" grep -q "cut.tsnet" "$tmp/err"
+
 # pbrain-tilestone plays with the network under its rule, given on the command line.
 pbrain="$(dirname "$bin")/pbrain-tilestone"
 if [ -x "$pbrain" ]; then

@@ -11,6 +11,8 @@
 
 #include "core/rng.h"
 #include "gomoku/rules.h"
+#include "gomoku/eval.h"
+#include "lab/gomoku/classical_values.h"
 #include "lab/gomoku/training_data.h"
 #include "lab/gomoku/selfplay.h"
 #include "temp_dir.h"
@@ -146,6 +148,52 @@ TEST(GomokuData, BadFilesAreRefusedWithAReason) {
   raw(plain, "a result on a position off the game's path");
   plain.resize(header.size() + 100);
   raw(plain, "truncated");
+}
+
+TEST(GomokuData, ClassicalValuesFollowTheRecordsAndBadFilesAreRefused) {
+  std::vector<TrainingRecord> records;
+  int i = 100;
+  for (int size : {9, 15, 22})
+    for (Rule rule : {Rule::FREESTYLE, Rule::STANDARD, Rule::RENJU}) records.push_back(random_record(++i, size, rule, size * size / 4));
+  auto values = gomoku::classical_values(records);
+  ASSERT_TRUE(values) << values.error();
+  ASSERT_EQ(values->size(), records.size());
+  bool some_nonzero = false;
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    EXPECT_EQ((*values)[k].search, records[k].value);
+    auto board = gomoku::record_board(records[k]);
+    ASSERT_TRUE(board);
+    EXPECT_EQ((*values)[k].classical, gomoku::evaluate(*board)) << "record " << k;
+    some_nonzero |= (*values)[k].classical != 0;
+  }
+  EXPECT_TRUE(some_nonzero);
+
+  const std::string bytes = gomoku::encode_classical_values(*values);
+  EXPECT_EQ(bytes.size(), 24 + 8 * records.size());
+  auto back = gomoku::decode_classical_values(bytes);
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(*back, *values);
+
+  // Cut short, a record too many, another magic, another version: refused, each with its reason.
+  auto cut = gomoku::decode_classical_values(std::string_view(bytes).substr(0, bytes.size() - 3));
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find("holds"), std::string::npos) << cut.error();
+  EXPECT_FALSE(gomoku::decode_classical_values(bytes + std::string(8, '\0')));
+  EXPECT_FALSE(gomoku::decode_classical_values(std::string_view(bytes).substr(0, 20)));
+  std::string other = bytes;
+  other[0] = 'X';
+  auto magic = gomoku::decode_classical_values(other);
+  ASSERT_FALSE(magic);
+  EXPECT_NE(magic.error().find("TSCLASSV"), std::string::npos) << magic.error();
+  other = bytes;
+  other[8] = 2;
+  auto version = gomoku::decode_classical_values(other);
+  ASSERT_FALSE(version);
+  EXPECT_NE(version.error().find("version 2"), std::string::npos) << version.error();
+  // A count whose byte length would overflow is refused, not allocated.
+  other = bytes;
+  for (int k = 16; k < 24; ++k) other[static_cast<std::size_t>(k)] = '\xff';
+  EXPECT_FALSE(gomoku::decode_classical_values(other));
 }
 
 TEST(GomokuSelfplay, DeterministicWhateverTheJobsAndShards) {

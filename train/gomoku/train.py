@@ -97,11 +97,26 @@ def parse_args(argv):
                     help="start from the weights of a checkpoint (or network file) of another rule: each of this "
                          "rule's table sets from its first (a freestyle network as the start of a renju one)")
     ap.add_argument("--export", action="store_true", help="write OUT/network.tsnet at the end")
-    ap.add_argument("--classical-share", type=int, default=0, metavar="PERCENT",
-                    help="with --export: the classical evaluation's share of the value the search uses (0: the network alone)")
+    ap.add_argument("--classical-share", type=int, default=None, metavar="PERCENT",
+                    help="with --export: the classical evaluation's share of the value the search uses (default: "
+                         "--blend-share, else 0: the network alone)")
+    ap.add_argument("--classical", default=None, metavar="FILE",
+                    help="the classical values of the --data records, in their order (`tilestone gomoku classical`)")
+    ap.add_argument("--blend-share", type=int, default=None, metavar="PERCENT",
+                    help="train the value the search will use: the network blended with the classical evaluation at "
+                         "this share (needs --classical), so that the network learns what the classical value misses")
     args = ap.parse_args(argv)
     if args.init and args.transfer:
         ap.error("--init and --transfer both give the starting weights; give one")
+    if args.blend_share is not None:
+        if not 0 <= args.blend_share < 100:
+            ap.error("--blend-share is a percent, 0 to 99")
+        if args.classical is None:
+            ap.error("--blend-share needs --classical (the classical values of the data)")
+    if args.classical is not None and args.data is None:
+        ap.error("--classical goes with --data")
+    if args.classical_share is None:
+        args.classical_share = args.blend_share or 0
     if not 0 <= args.classical_share <= 100:
         ap.error("--classical-share is a percent, 0 to 100")
     return args
@@ -112,6 +127,11 @@ def load_records(args):
         rule = tsdata.RULES[args.rule or "freestyle"]
         return tsdata.synthetic(args.synthetic, seed=args.seed, rule=rule), rule
     recs = tsdata.read_many(args.data)
+    if args.classical is not None:
+        try:
+            recs = tsdata.with_classical(recs, tsdata.read_classical(args.classical), args.classical)
+        except (OSError, tsdata.DataError) as e:
+            raise SystemExit(f"train: {e}")
     if len(recs) == 0:
         raise SystemExit("train: the data files hold no positions")
     rule = tsdata.RULES[args.rule] if args.rule else int(recs["rule"][0])
@@ -211,6 +231,8 @@ def batch_tensors(recs, rng=None, rank_rng=None):
     best_cell = best if compact else F.cell_index(best // sizes, best % sizes)
     t = torch.from_numpy
     extra = {}
+    if "classical" in recs.dtype.names:
+        extra["classical"] = t(recs["classical"].astype(np.float64))
     if rank_rng is not None:
         extra.update(sibling_tensors(codes, sizes, recs["side"].astype(np.int64), best, rank_rng))
     return {**extra, "np_codes": codes, "np_sizes": sizes, "np_best": best, "compact": compact,
@@ -241,7 +263,15 @@ def sibling_loss(net, b):
     return TF.softplus(8.0 * gap).mean()
 
 
-def losses(net, b, result_weight):
+def blended_logit(wdl, classical, share):
+    """The search's value as the engine blends it (gomoku::blend_value: the network's score and
+    the classical value, engine units, `share` percent classical), as a win-probability logit."""
+    half = wdl[:, 1] - math.log(2.0)
+    own = M.WINPROB_SCALE * (torch.logaddexp(wdl[:, 0], half) - torch.logaddexp(wdl[:, 2], half))
+    return ((100 - share) * own + share * classical.to(wdl.dtype)) / (100 * M.WINPROB_SCALE)
+
+
+def losses(net, b, result_weight, blend_share=None):
     wdl, policy = net(b["windows"], b["centre"], b["inside"], b["empty"], b["sides"])
     # Value: soft (win, draw, loss) target from the result and the search value.
     onehot = TF.one_hot(2 - b["result"], 3).to(wdl.dtype)
@@ -251,7 +281,12 @@ def losses(net, b, result_weight):
     # A position off the game's path has no result: its target is the search's value alone.
     weight = torch.where(b["off_path"], 0.0, result_weight).to(wdl.dtype)[:, None]
     target = weight * onehot + (1 - weight) * searched
-    value_loss = -(target * TF.log_softmax(wdl, dim=1)).sum(dim=1).mean()
+    if blend_share is None:
+        value_loss = -(target * TF.log_softmax(wdl, dim=1)).sum(dim=1).mean()
+    else:
+        # The blend's expected score against the target's (a draw counts half).
+        expected = target[:, 0] + 0.5 * target[:, 1]
+        value_loss = TF.binary_cross_entropy_with_logits(blended_logit(wdl, b["classical"], blend_share), expected)
     # Policy: cross-entropy over the empty cells, where the best move is one of them.
     valid = b["empty"].gather(1, b["best"][:, None])[:, 0]
     if valid.any():
@@ -292,7 +327,7 @@ def evaluate(net, val, args):
         for start in range(0, min(len(val), args.val_max), args.batch_size):
             part = val[start:min(start + args.batch_size, args.val_max)]
             b = batch_tensors(part, None, sib_rng)
-            v, p, top1, acc = losses(net, b, args.result_weight)
+            v, p, top1, acc = losses(net, b, args.result_weight, args.blend_share)
             sums += np.array([float(v), float(p), top1, acc]) * len(part)
             n += len(part)
             a, k = sibling_accuracy(net, b)
@@ -432,7 +467,7 @@ def main(argv=None):
             b = with_hard_siblings(net, part, rng, args.rank_hard, None if args.no_augment else rng)
         else:
             b = batch_tensors(part, None if args.no_augment else rng, rng if args.rank_weight > 0 else None)
-        v, p, _, _ = losses(net, b, args.result_weight)
+        v, p, _, _ = losses(net, b, args.result_weight, args.blend_share)
         loss = v + args.policy_weight * p
         if args.rank_weight > 0:
             r = sibling_loss(net, b)

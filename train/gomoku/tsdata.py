@@ -160,6 +160,46 @@ def read_many(paths):
     return np.concatenate([read(p) for p in paths]) if paths else np.zeros(0, dtype=RECORD)
 
 
+CLASSICAL_MAGIC = b"TSCLASSV"
+CLASSICAL_VERSION = 1
+CLASSICAL_PAIR = np.dtype([("search", "<i4"), ("classical", "<i4")])
+WITH_CLASSICAL = np.dtype(RECORD.descr + [("classical", "<i4")])
+
+
+def read_classical(path):
+    """The (search value, classical value) pairs of a classical values file (`tilestone gomoku
+    classical`, docs/file-formats.md): b"TSCLASSV", u32 version 1, u32 0, u64 count, then count
+    pairs of i32."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 24 or data[:8] != CLASSICAL_MAGIC:
+        raise DataError(f"{path}: not a classical values file (no TSCLASSV header)")
+    version = int.from_bytes(data[8:12], "little")
+    if version != CLASSICAL_VERSION:
+        raise DataError(f"{path}: version {version} of the classical values file; this reader reads {CLASSICAL_VERSION}")
+    count = int.from_bytes(data[16:24], "little")
+    if len(data) - 24 != count * CLASSICAL_PAIR.itemsize:
+        raise DataError(f"{path}: {count} records announced, {len(data) - 24} bytes of them")
+    return np.frombuffer(data[24:], dtype=CLASSICAL_PAIR)
+
+
+def with_classical(records, pairs, name="classical values"):
+    """The records with a `classical` field from pairs written for the same records in the same
+    order (the search values must match one for one)."""
+    if len(pairs) != len(records):
+        raise DataError(f"{name}: {len(pairs)} values for {len(records)} records: not written for this data "
+                        "(give the data files in the order `tilestone gomoku classical` read them)")
+    wrong = np.flatnonzero(pairs["search"] != records["value"].astype(np.int32))
+    if len(wrong):
+        raise DataError(f"{name}: record {wrong[0] + 1}'s search value is {records['value'][wrong[0]]}, the file's "
+                        f"{pairs['search'][wrong[0]]}: not written for this data, or not in this order")
+    out = np.zeros(len(records), dtype=WITH_CLASSICAL)
+    for field in RECORD.names:
+        out[field] = records[field]
+    out["classical"] = pairs["classical"]
+    return out
+
+
 def unpack_cells(records):
     """(N, 484) cell codes, cell i = y * size + x."""
     b = records["cells"]

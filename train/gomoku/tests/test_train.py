@@ -177,6 +177,63 @@ class TrainTest(unittest.TestCase):
         self.assertAlmostEqual(float(off_path), float(searched_only), places=6)
         self.assertNotAlmostEqual(float(with_results), float(searched_only), places=3)
 
+    def test_the_blend_is_trained_as_the_engine_blends_it(self):
+        import model
+        import tsdata
+        recs = tsdata.synthetic(300, seed=7, rule=0)
+        recs["value"] = np.clip(recs["value"], -3000, 3000)
+        recs["flags"] &= np.uint8(~tsdata.PROVEN & 0xFF)
+        # A made-up classical value that knows half of the search's.
+        classical = (recs["value"].astype(np.int32) // 2).astype("<i4")
+        pairs = np.zeros(len(recs), dtype=tsdata.CLASSICAL_PAIR)
+        pairs["search"], pairs["classical"] = recs["value"], classical
+
+        def write_pairs(path, p, version=1):
+            with open(path, "wb") as f:
+                f.write(tsdata.CLASSICAL_MAGIC + version.to_bytes(4, "little") + bytes(4)
+                        + len(p).to_bytes(8, "little") + p.tobytes())
+
+        with tempfile.TemporaryDirectory(prefix="tilestone-train-") as tmp:
+            data, values = os.path.join(tmp, "d.tsd"), os.path.join(tmp, "d.classical")
+            tsdata.write(data, recs)
+            write_pairs(values, pairs)
+            # The loss's blend is the engine's (gomoku::blend_value on the network's score).
+            kept, _ = train.load_records(train.parse_args(["--data", data, "--out", tmp, "--classical", values]))
+            np.testing.assert_array_equal(kept["classical"], classical)
+            net = model.GomokuNet(rule=0, seed=3)
+            b = train.batch_tensors(kept[:40])
+            with torch.no_grad():
+                wdl, _ = net(b["windows"], b["centre"], b["inside"], b["empty"], b["sides"])
+                logit = train.blended_logit(wdl, b["classical"], 60).numpy()
+            engine = (40 * model.score_from_logits(wdl.numpy()) + 60 * classical[:40]) / 100
+            np.testing.assert_allclose(logit * model.WINPROB_SCALE, engine, atol=1e-3)  # float32
+
+            base = ["--data", data, "--classical", values, "--batch-size", "32", "--lr", "3e-3", "--eval-every", "10",
+                    "--threads", "1", "--val-fraction", "0.2", "--steps", "40", "--policy-weight", "0",
+                    "--result-weight", "0", "--export"]
+            out = os.path.join(tmp, "blend")
+            self.assertEqual(train.main(base + ["--out", out, "--blend-share", "50"]), 0)
+            rows = read_log(out)
+            self.assertLess(float(rows[-1]["val_value_loss"]), float(rows[0]["val_value_loss"]))
+            with open(os.path.join(out, "network.tsnet"), "rb") as f:
+                self.assertEqual(export.classical_share(f.read()), 50)  # the share it was trained for
+            # Values written for other data, or in another order, or a file of another kind: refused.
+            shuffled = pairs[::-1].copy()
+            write_pairs(values, shuffled)
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", os.path.join(tmp, "bad"), "--blend-share", "50"])
+            write_pairs(values, pairs[:-1])
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", os.path.join(tmp, "bad"), "--blend-share", "50"])
+            write_pairs(values, pairs, version=9)
+            with self.assertRaises(SystemExit):
+                train.main(base + ["--out", os.path.join(tmp, "bad"), "--blend-share", "50"])
+            # A share without the values, or beyond 99 %, is refused before any data is read.
+            with self.assertRaises(SystemExit):
+                train.parse_args(["--data", data, "--out", tmp, "--blend-share", "50"])
+            with self.assertRaises(SystemExit):
+                train.parse_args(["--data", data, "--out", tmp, "--classical", values, "--blend-share", "100"])
+
     def test_skip_proven_leaves_out_the_proven_positions(self):
         import tsdata
         recs = tsdata.synthetic(60, seed=6, rule=0)
