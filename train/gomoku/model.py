@@ -114,11 +114,16 @@ class GomokuNet(nn.Module):
         return wdl, policy
 
 
-def score_from_logits(wdl):
-    """Engine units: WINPROB_SCALE * ln((P(win) + P(draw)/2) / (P(loss) + P(draw)/2)), clamped."""
-    wdl = np.asarray(wdl, dtype=np.float64)
+def score_logit(wdl):
+    """ln((P(win) + P(draw)/2) / (P(loss) + P(draw)/2)) of (win, draw, loss) logits, a tensor: the
+    logit of the expected score, which the engine's score is WINPROB_SCALE times."""
     half = wdl[..., 1] - math.log(2.0)
-    x = WINPROB_SCALE * (np.logaddexp(wdl[..., 0], half) - np.logaddexp(wdl[..., 2], half))
+    return torch.logaddexp(wdl[..., 0], half) - torch.logaddexp(wdl[..., 2], half)
+
+
+def score_from_logits(wdl):
+    """Engine units: WINPROB_SCALE * score_logit(wdl), clamped, of a numpy array."""
+    x = WINPROB_SCALE * score_logit(torch.from_numpy(np.asarray(wdl, dtype=np.float64))).numpy()
     return np.clip(x, -(WIN_BOUND - 1), WIN_BOUND - 1)
 
 

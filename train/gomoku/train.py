@@ -266,9 +266,7 @@ def sibling_loss(net, b):
 def blended_logit(wdl, classical, share):
     """The search's value as the engine blends it (gomoku::blend_value: the network's score and
     the classical value, engine units, `share` percent classical), as a win-probability logit."""
-    half = wdl[:, 1] - math.log(2.0)
-    own = M.WINPROB_SCALE * (torch.logaddexp(wdl[:, 0], half) - torch.logaddexp(wdl[:, 2], half))
-    return ((100 - share) * own + share * classical.to(wdl.dtype)) / (100 * M.WINPROB_SCALE)
+    return ((100 - share) * M.score_logit(wdl) + share * classical.to(wdl.dtype) / M.WINPROB_SCALE) / 100
 
 
 def losses(net, b, result_weight, blend_share=None):
