@@ -42,10 +42,11 @@ core::Result<std::vector<ClassicalValue>> decode_classical_values(std::string_vi
   if (version != CLASSICAL_VERSION)
     return core::fail("version " + std::to_string(version) + " of the classical values file; this build reads version " +
                       std::to_string(CLASSICAL_VERSION));
+  // Compared by division, so that no count, however large, overflows.
   const std::size_t left = bytes.size() - in.pos();
-  if (count > left / 8 || left != count * 8)
+  if (left % CLASSICAL_PAIR_BYTES != 0 || count != left / CLASSICAL_PAIR_BYTES)
     return core::fail("a classical values file of " + std::to_string(count) + " records holds " + std::to_string(left) +
-                      " bytes of them, not " + std::to_string(count * 8));
+                      " bytes of them, " + std::to_string(CLASSICAL_PAIR_BYTES) + " a record");
   std::vector<ClassicalValue> out(static_cast<std::size_t>(count));
   for (ClassicalValue& v : out) {
     v.search = in.get<std::int32_t>();

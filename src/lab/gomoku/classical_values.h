@@ -19,6 +19,7 @@ namespace tilestone::gomoku {
 
 inline constexpr char CLASSICAL_MAGIC[8] = {'T', 'S', 'C', 'L', 'A', 'S', 'S', 'V'};
 inline constexpr std::uint32_t CLASSICAL_VERSION = 1;
+inline constexpr std::size_t CLASSICAL_PAIR_BYTES = 8;  ///< a record's two i32
 
 /// One record's pair: its search value (to check that the file follows the data) and the
 /// classical evaluation of its position.
