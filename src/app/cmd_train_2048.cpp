@@ -105,8 +105,7 @@ void run_train(const TrainOptions& o) {
     if (o.tc && !state.has_tc()) std::fprintf(stderr, "TC accumulators start from zero (%s has none)\n", o.resume.c_str());
     if (!o.tc && state.has_tc()) {
       std::fprintf(stderr, "plain TD: the TC accumulators of %s are dropped (give --tc to keep them)\n", o.resume.c_str());
-      state.tc_error.clear();
-      state.tc_abs.clear();
+      state.tc.clear();
     }
   } else {
     auto layout = o.layout.empty() ? core::Result<std::vector<Tuple>>(default_layout()) : parse_layout(o.layout);
@@ -128,8 +127,7 @@ void run_train(const TrainOptions& o) {
       net = std::make_unique<NTupleNetwork>(net->with_stages(*stages));
       if (state.has_tc()) {
         std::fprintf(stderr, "new stages: the TC accumulators of %s start again from zero\n", o.resume.c_str());
-        state.tc_error.clear();
-        state.tc_abs.clear();
+        state.tc.clear();
       }
     }
   }

@@ -168,9 +168,10 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
     }
   }
   if (state && state->has_tc()) {
-    for (const auto* acc : {&state->tc_error, &state->tc_abs})
-      for (const auto& table : *acc)
-        for (float x : table) core::put_bytes<float>(raw, x);
+    // Every E table, then every A table (the file's order; memory keeps each weight's two together).
+    for (float TcPair::*field : {&TcPair::error, &TcPair::abs})
+      for (const TcTable& table : state->tc)
+        for (const TcPair& pair : table) core::put_bytes<float>(raw, pair.*field);
   }
   if (state)
     for (std::uint64_t board : state->restart_pool) core::put_bytes<std::uint64_t>(raw, board);
@@ -216,8 +217,9 @@ class PayloadSink {
       parts_.push_back({Part::WEIGHTS, t, net.table_size(t) * element_bytes(h.info.encoding), nullptr});
     if (h.info.tc) {
       out.state.enable_tc(net);
-      for (auto* acc : {&out.state.tc_error, &out.state.tc_abs})
-        for (auto& table : *acc) parts_.push_back({Part::BYTES, 0, table.size() * 4, reinterpret_cast<char*>(table.data())});
+      for (float TcPair::*field : {&TcPair::error, &TcPair::abs})
+        for (std::size_t t = 0; t < out.state.tc.size(); ++t)
+          parts_.push_back({Part::TC, t, out.state.tc[t].size() * 4, nullptr, field});
     }
     out.state.restart_pool.resize(h.info.restart_boards);
     if (h.info.restart_boards > 0)
@@ -233,6 +235,8 @@ class PayloadSink {
       const std::size_t take = std::min(n, part.bytes - at_);
       if (part.kind == Part::BYTES)
         std::memcpy(part.dest + at_, p, take);
+      else if (part.kind == Part::TC)
+        accumulators(part, at_, p, take);
       else
         weights(part.table, at_, p, take);
       p += take;
@@ -247,11 +251,18 @@ class PayloadSink {
 
  private:
   struct Part {
-    enum Kind { WEIGHTS, BYTES } kind;
+    enum Kind { WEIGHTS, BYTES, TC } kind;
     std::size_t table;
     std::size_t bytes;
     char* dest;
+    float TcPair::*field = nullptr;  ///< TC: which accumulator of the table's pairs
   };
+
+  // Bytes [at, at + n) of one accumulator (E or A) of TC table t, whole floats, into its pairs.
+  void accumulators(const Part& part, std::size_t at, const char* p, std::size_t n) {
+    TcPair* dst = out_.state.tc[part.table].data() + at / 4;
+    for (std::size_t i = 0; i < n / 4; ++i) std::memcpy(&(dst[i].*part.field), p + 4 * i, 4);
+  }
 
   // Bytes [at, at + n) of table t's weights (whole elements: chunks keep to multiples of 8).
   void weights(std::size_t t, std::size_t at, const char* p, std::size_t n) {

@@ -37,8 +37,16 @@ bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
   return a.layout() == b.layout() && same_tables(ta, tb);
 }
 
+bool same_tc(const std::vector<TcTable>& a, const std::vector<TcTable>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t t = 0; t < a.size(); ++t)
+    if (a[t].size() != b[t].size() || std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(TcPair)) != 0)
+      return false;
+  return true;
+}
+
 bool same_state(const TrainState& a, const TrainState& b) {
-  return same_tables(a.tc_error, b.tc_error) && same_tables(a.tc_abs, b.tc_abs) && a.restart_pool == b.restart_pool &&
+  return same_tc(a.tc, b.tc) && a.restart_pool == b.restart_pool &&
          a.restart_next == b.restart_next;
 }
 
@@ -87,11 +95,11 @@ TEST(NTupleTc, AStepMovesTowardTheTargetAndShrinksWhenErrorsDisagree) {
   EXPECT_GT(before - tc_after, 0.05f * (before - td_after));
   // Every weight of the board's features carries E and A, with |E| <= A.
   std::size_t touched = 0;
-  for (std::size_t t = 0; t < state.tc_abs.size(); ++t)
-    for (std::size_t i = 0; i < state.tc_abs[t].size(); ++i)
-      if (state.tc_abs[t][i] > 0) {
+  for (const TcTable& table : state.tc)
+    for (const TcPair& acc : table)
+      if (acc.abs > 0) {
         ++touched;
-        EXPECT_LE(std::fabs(state.tc_error[t][i]), state.tc_abs[t][i] * (1 + 1e-6f));
+        EXPECT_LE(std::fabs(acc.error), acc.abs * (1 + 1e-6f));
       }
   EXPECT_GT(touched, 0u);
 }
@@ -192,9 +200,11 @@ TEST(NTupleFile, TrainingStateRoundTripsAndOlderVersionsStillLoad) {
   net.games_trained = 77;
   TrainState state;
   state.enable_tc(net);
-  for (auto* acc : {&state.tc_error, &state.tc_abs})
-    for (auto& table : *acc)
-      for (float& x : table) x = static_cast<float>(rng.uniform());
+  for (TcTable& table : state.tc)
+    for (TcPair& acc : table) {
+      acc.error = static_cast<float>(rng.uniform());
+      acc.abs = static_cast<float>(rng.uniform());
+    }
   for (int k = 0; k < 5; ++k) state.add_restart(rng.next() | 1, 4);
   EXPECT_EQ(state.restart_next, 1u);
 

@@ -24,7 +24,7 @@ void relaxed_add(float& x, float d) {
 }  // namespace
 
 float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha) {
-  // The features once, each weight and its two accumulators asked for before the first is used.
+  // The features once, each weight and its accumulators asked for before the first is used.
   struct Slot {
     std::uint32_t t, i;
   };
@@ -32,8 +32,7 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
   std::size_t n = 0;
   net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
     slots[n++] = {static_cast<std::uint32_t>(t), i};
-    __builtin_prefetch(&state.tc_error[t][i]);
-    __builtin_prefetch(&state.tc_abs[t][i]);
+    __builtin_prefetch(&state.tc[t][i]);
     __builtin_prefetch(&net.table(t)[i]);
   });
   float value = 0;
@@ -43,17 +42,23 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
   const float magnitude = std::fabs(error);
   for (std::size_t k = 0; k < n; ++k) {
     const auto [t, i] = slots[k];
-    float& e = state.tc_error[t][i];
-    float& a = state.tc_abs[t][i];
-    const float acc = relaxed_load(a);
-    const float coherence = acc > 0 ? std::fabs(relaxed_load(e)) / acc : 1.0f;
+    TcPair& acc = state.tc[t][i];
+    const float a = relaxed_load(acc.abs);
+    const float coherence = a > 0 ? std::fabs(relaxed_load(acc.error)) / a : 1.0f;
     net.add_at(t, i, step * coherence);
-    relaxed_add(e, error);
-    relaxed_add(a, magnitude);
+    relaxed_add(acc.error, error);
+    relaxed_add(acc.abs, magnitude);
   }
   float after = 0;
   for (std::size_t k = 0; k < n; ++k) after += net.at(slots[k].t, slots[k].i);
   return after;
+}
+
+void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b) {
+  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
+    __builtin_prefetch(&state.tc[t][i]);
+    __builtin_prefetch(&net.table(t)[i]);
+  });
 }
 
 namespace {
@@ -201,8 +206,13 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   // (1 - lambda) of the next afterstate's new value and lambda of its own target.
   // The weights of the afterstate a few steps ahead are asked for while this one learns: the game
   // is long past, so they are no longer in the caches.
+  // With TC the accumulators are asked for too.
   constexpr std::size_t PREFETCH_AHEAD = 2;
-  for (std::size_t k = path.size(); k-- > 0 && k + PREFETCH_AHEAD > path.size();) net.prefetch(path[k].after);
+  auto ahead = [&](Board after) {
+    if (tc) prefetch_tc_step(net, *episode.state, after);
+    else net.prefetch(after);
+  };
+  for (std::size_t k = path.size(); k-- > 0 && k + PREFETCH_AHEAD > path.size();) ahead(path[k].after);
   if (episode.n_step > 1) {
     // n-step TD: afterstate k's target is the rewards of moves k+1 .. k+n plus the new value of
     // afterstate k+n. `learnt` keeps each afterstate's value after its step, and `rewards` the
@@ -212,7 +222,7 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
     const auto n = static_cast<std::size_t>(episode.n_step);
     std::uint64_t rewards = 0;
     for (std::size_t k = path.size(); k-- > 0;) {
-      if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
+      if (k >= PREFETCH_AHEAD) ahead(path[k - PREFETCH_AHEAD].after);
       const float target = static_cast<float>(rewards) + (k + n < path.size() ? learnt[k + n] : 0.0f);
       learnt[k] = learn(path[k].after, target);
       rewards += path[k].reward;
@@ -223,7 +233,7 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   float target = 0;
   const float lambda = episode.lambda;
   for (std::size_t k = path.size(); k-- > 0;) {
-    if (k >= PREFETCH_AHEAD) net.prefetch(path[k - PREFETCH_AHEAD].after);
+    if (k >= PREFETCH_AHEAD) ahead(path[k - PREFETCH_AHEAD].after);
     const Visit& visit = path[k];
     const float v = learn(visit.after, target);
     target = lambda_target(static_cast<float>(visit.reward), v, target, lambda);
