@@ -22,10 +22,13 @@ Board board(const char* text) { return parse_grid(text).value().to_board(); }
 
 std::vector<Tuple> small_layout() { return {{0, 1, 2, 3}, {4, 5, 6, 7}, {0, 1, 4, 5}, {1, 2, 5, 6}}; }
 
-bool same_tables(const std::vector<WeightTable>& a, const std::vector<WeightTable>& b) {
+// Weight tables or TC tables, compared bit for bit.
+template <class Table>
+bool same_tables(const std::vector<Table>& a, const std::vector<Table>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t t = 0; t < a.size(); ++t)
-    if (a[t].size() != b[t].size() || std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(float)) != 0)
+    if (a[t].size() != b[t].size() ||
+        std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(typename Table::value_type)) != 0)
       return false;
   return true;
 }
@@ -37,16 +40,8 @@ bool same_weights(const NTupleNetwork& a, const NTupleNetwork& b) {
   return a.layout() == b.layout() && same_tables(ta, tb);
 }
 
-bool same_tc(const std::vector<TcTable>& a, const std::vector<TcTable>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t t = 0; t < a.size(); ++t)
-    if (a[t].size() != b[t].size() || std::memcmp(a[t].data(), b[t].data(), a[t].size() * sizeof(TcPair)) != 0)
-      return false;
-  return true;
-}
-
 bool same_state(const TrainState& a, const TrainState& b) {
-  return same_tc(a.tc, b.tc) && a.restart_pool == b.restart_pool &&
+  return same_tables(a.tc, b.tc) && a.restart_pool == b.restart_pool &&
          a.restart_next == b.restart_next;
 }
 
