@@ -54,6 +54,8 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
   return after;
 }
 
+namespace {
+// Asks for the weights of `b`'s features and their TC accumulators, ahead of a TC step on `b`.
 void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b) {
   net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
     __builtin_prefetch(&state.tc[t][i]);
@@ -61,7 +63,6 @@ void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b
   });
 }
 
-namespace {
 // A board's legal afterstates with their weights asked for (ask), and the best of them once the
 // weights are in (pick): best_move() is the two at once. In between, a training game does its
 // forward TD step, so that the step and the cache misses overlap.

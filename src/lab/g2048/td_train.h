@@ -88,9 +88,6 @@ float td_update(NTupleNetwork& net, Board b, float target, float alpha);
 /// have TC accumulators for `net`. Returns the new value.
 float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha);
 
-/// Asks for the weights of `b`'s features and their TC accumulators, ahead of a TC step on `b`.
-void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b);
-
 /// The target of the afterstate before one whose move gained `reward`, whose value after its own
 /// step is `value` and whose target was `target`: reward + value for TD(0), the lambda-return
 /// reward + (1 - lambda) value + lambda target otherwise (at lambda 1, the rest of the game's score).
