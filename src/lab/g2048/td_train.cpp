@@ -21,6 +21,16 @@ float relaxed_load(const float& x) { return std::atomic_ref<float>(const_cast<fl
 void relaxed_add(float& x, float d) {
   std::atomic_ref<float>(x).store(relaxed_load(x) + d, std::memory_order_relaxed);
 }
+// Asks for feature (t, i)'s weight and its TC accumulators.
+void prefetch_tc_feature(const NTupleNetwork& net, const TrainState& state, std::size_t t, std::uint32_t i) {
+  __builtin_prefetch(&state.tc[t][i]);
+  __builtin_prefetch(&net.table(t)[i]);
+}
+
+// Asks for the weights of `b`'s features and their TC accumulators, ahead of a TC step on `b`.
+void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b) {
+  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) { prefetch_tc_feature(net, state, t, i); });
+}
 }  // namespace
 
 float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target, float alpha) {
@@ -32,8 +42,7 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
   std::size_t n = 0;
   net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
     slots[n++] = {static_cast<std::uint32_t>(t), i};
-    __builtin_prefetch(&state.tc[t][i]);
-    __builtin_prefetch(&net.table(t)[i]);
+    prefetch_tc_feature(net, state, t, i);
   });
   float value = 0;
   for (std::size_t k = 0; k < n; ++k) value += net.at(slots[k].t, slots[k].i);
@@ -55,13 +64,6 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
 }
 
 namespace {
-// Asks for the weights of `b`'s features and their TC accumulators, ahead of a TC step on `b`.
-void prefetch_tc_step(const NTupleNetwork& net, const TrainState& state, Board b) {
-  net.for_each_feature(b, [&](std::size_t t, std::uint32_t i) {
-    __builtin_prefetch(&state.tc[t][i]);
-    __builtin_prefetch(&net.table(t)[i]);
-  });
-}
 
 // A board's legal afterstates with their weights asked for (ask), and the best of them once the
 // weights are in (pick): best_move() is the two at once. In between, a training game does its
