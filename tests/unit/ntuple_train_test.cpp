@@ -490,3 +490,110 @@ TEST(NTupleTrain, CheckpointsComeByGamesOrByTime) {
   EXPECT_EQ(count(0, 3600), 0);    // an hour has not
   EXPECT_EQ(count(20, 3600), 1);
 }
+
+namespace {
+// Every table of every stage, bit for bit.
+bool same_stage_tables(const NTupleNetwork& a, const NTupleNetwork& b, std::size_t first, std::size_t last) {
+  for (std::size_t t = first; t < last; ++t)
+    if (a.table(t).size() != b.table(t).size() ||
+        std::memcmp(a.table(t).data(), b.table(t).data(), a.table(t).size() * sizeof(float)) != 0)
+      return false;
+  return true;
+}
+}  // namespace
+
+TEST(NTupleDowngradeTraining, AGameFromALateBoardLearnsWhatTheTextbookLoopLearnsWithDowngrading) {
+  // Stages from 8192 and 16384; the game starts from a board holding 16384 with gaps below it,
+  // which the AIs value downgraded, in stage 1's tables.
+  const StageThresholds stages{13, 14};
+  NTupleNetwork fast(small_layout(), stages), plain(small_layout(), stages);
+  core::Rng init(5);
+  for (std::size_t t = 0; t < fast.table_count(); ++t)
+    for (float& w : fast.table(t)) w = static_cast<float>(init.uniform() * 40.0);
+  for (std::size_t t = 0; t < fast.table_count(); ++t) plain.table(t) = fast.table(t);
+  const NTupleNetwork before = fast;
+  const Board start = board("16384,2048,8,2/0,0,0,0/0,0,0,0/0,0,0,0");
+  const std::size_t per_stage = small_layout().size();
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    TrainState state;
+    state.restart_pool = {start.bits()};
+    Episode episode;
+    episode.forward = true;
+    episode.downgrade = true;
+    episode.alpha = 0.1f;
+    episode.state = &state;
+    episode.restart_share = 1.0;
+    const GameOutcome out = train_game(fast, seed, episode);
+    ASSERT_TRUE(out.restarted);
+    core::Rng rng(seed);
+    Board b = start;
+    std::optional<Board> prev;
+    int moves = 0;
+    for (;;) {
+      std::optional<Board> chosen;
+      float best = 0;
+      for (Dir d : ALL_DIRS) {
+        const Board after = b.after(d);
+        if (after == b) continue;
+        const float v = static_cast<float>(b.gain(d)) + plain.late_value(after);
+        if (!chosen || v > best) chosen = after, best = v;
+      }
+      if (prev) {
+        int steps = 0;
+        const Board valued = NTupleNetwork::late_board(*prev, steps);
+        const float target = chosen ? best : 0.0f;
+        plain.update(valued, target / static_cast<float>(1 << steps), episode.alpha);
+      }
+      if (!chosen) break;
+      ++moves;
+      prev = chosen;
+      b = spawn_random(*chosen, rng);
+    }
+    EXPECT_EQ(out.moves, moves) << seed;
+    EXPECT_TRUE(same_stage_tables(fast, plain, 0, fast.table_count())) << seed;
+  }
+  // Every board of these games held 16384 with a gap: stage 1 learnt, the last stage did not.
+  EXPECT_FALSE(same_stage_tables(fast, before, per_stage, 2 * per_stage));
+  EXPECT_TRUE(same_stage_tables(fast, before, 2 * per_stage, 3 * per_stage));
+  EXPECT_TRUE(same_stage_tables(fast, before, 0, per_stage));
+}
+
+TEST(NTupleDowngradeTraining, BackwardRunsAreReproducibleAndWithoutLateBoardsChangeNothing) {
+  const StageThresholds stages{13, 14};
+  const std::size_t per_stage = small_layout().size();
+  // From the empty board a small network never holds 16384: downgrading changes nothing.
+  TrainConfig cfg;
+  cfg.games = 40;
+  cfg.seed = 3;
+  cfg.fine_tune_start = 1.0;
+  NTupleNetwork plain(small_layout(), stages), down(small_layout(), stages);
+  train(plain, cfg);
+  cfg.downgrade = true;
+  train(down, cfg);
+  EXPECT_TRUE(same_stage_tables(plain, down, 0, plain.table_count()));
+
+  // From a late board with a gap (backward TD(lambda) with TC): the last stage learns only
+  // without downgrading; with it, stage 1 learns, and two runs agree bit for bit.
+  const Board start = board("16384,4096,8,2/0,0,0,0/0,0,0,0/0,0,0,0");
+  auto run = [&](bool downgrade) {
+    NTupleNetwork net(small_layout(), stages);
+    TrainState state;
+    state.enable_tc(net);
+    state.restart_pool = {start.bits()};
+    Episode episode;
+    episode.downgrade = downgrade;
+    episode.lambda = 0.5f;
+    episode.alpha = 0.5f;
+    episode.state = &state;
+    episode.restart_share = 1.0;
+    episode.restart_pool = 1;  // the pool keeps the start board
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) EXPECT_TRUE(train_game(net, seed, episode).restarted);
+    return net;
+  };
+  const NTupleNetwork zero(small_layout(), stages), a = run(true), b = run(true), c = run(false);
+  EXPECT_TRUE(same_stage_tables(a, b, 0, a.table_count()));
+  EXPECT_FALSE(same_stage_tables(a, zero, per_stage, 2 * per_stage));
+  EXPECT_TRUE(same_stage_tables(a, zero, 2 * per_stage, 3 * per_stage));
+  EXPECT_FALSE(same_stage_tables(c, zero, 2 * per_stage, 3 * per_stage));
+  EXPECT_TRUE(same_stage_tables(c, zero, per_stage, 2 * per_stage));
+}
