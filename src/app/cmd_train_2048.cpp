@@ -49,7 +49,6 @@ struct TrainOptions {
   int int16_step = 1;
   bool tc = false;
   bool forward = false;
-  bool downgrade = false;
   bool quiet = false;
   int restart_min_tile = 0;
 };
@@ -155,12 +154,12 @@ void run_train(const TrainOptions& o) {
                              : o.lambda > 0   ? fmt::format("TD(lambda {}), backward", o.lambda)
                                               : std::string("TD(0), backward");
   std::fprintf(stderr,
-               "training %s (%d features, %s) from game %llu to %llu, %s, %d thread%s, seed %llu, alpha %g%s%s, restart share %g "
+               "training %s (%d features, %s) from game %llu to %llu, %s, %d thread%s, seed %llu, alpha %g%s, restart share %g "
                "(%zu pool boards%s)\n",
                format_layout(net->layout()).c_str(), net->features(),
                net->stages() == 1 ? "one stage" : fmt::format("stages from {}", format_stages(net->stage_thresholds())).c_str(),
                static_cast<unsigned long long>(net->games_trained), static_cast<unsigned long long>(o.games), method.c_str(), o.threads,
-               o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "", o.downgrade ? ", tile downgrading" : "",
+               o.threads == 1 ? "" : "s", static_cast<unsigned long long>(o.seed), o.alpha, o.tc ? " (TC meta step)" : "",
                o.restart_share, state.restart_pool.size(),
                o.restart_min_tile > 0 ? fmt::format(", from {} on", o.restart_min_tile).c_str() : "");
 
@@ -177,7 +176,6 @@ void run_train(const TrainOptions& o) {
   cfg.lambda = o.lambda;
   cfg.n_step = o.n_step;
   cfg.forward = o.forward;
-  cfg.downgrade = o.downgrade;
   TrainHooks hooks;
   hooks.stop = &g_interrupted;
   hooks.checkpoint_games = static_cast<std::uint64_t>(o.checkpoint_every);
@@ -249,9 +247,6 @@ void add_2048_train_command(CLI::App& g2048) {
   cmd->add_flag("--forward", o->forward,
                 "forward TD(0): learn each move as the next is chosen (faster: the weights are still in the caches) "
                 "instead of backward from the end of each game");
-  cmd->add_flag("--downgrade", o->downgrade,
-                "train with tile downgrading, as the AIs play: a board holding 16384 is valued, and learns, as its "
-                "downgraded board, so the late game trains the weights that value it in play");
   add_text(cmd, "--resume", o->resume, "FILE", "continue from this network file (and its TC accumulators and restart pool)");
   cmd->add_flag("--tc", o->tc, "temporal coherence: a step size per weight, |sum of errors| / sum of |errors|, times --alpha");
   add_number(cmd, "--restart-share", o->restart_share, "SHARE", 0, params::RESTART_SHARE_MAX,

@@ -155,27 +155,25 @@ class NTupleNetwork {
   }
 
   /// The value the AIs play with: a board whose largest tile is 2^DOWNGRADE_FROM_EXPONENT or more
-  /// is valued downgraded (Board::downgraded), each step doubling the value. Training uses value(), or this with TrainConfig::downgrade.
+  /// is valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
   float late_value(Board b) const {
+    if (!b.holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) return value(b);
     int steps = 0;
-    const Board d = late_board(b, steps);
-    return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
-  }
-  /// The board late_value() reads the weights of: `b` downgraded (Board::downgraded) when it
-  /// holds 2^DOWNGRADE_FROM_EXPONENT, `b` itself otherwise; `steps` is set to the steps taken
-  /// (0: none), and late_value(b) is value(late_board(b)) * 2^steps.
-  static Board late_board(Board b, int& steps) {
-    steps = 0;
-    if (!b.holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) return b;
     const Board d = b.downgraded(params::DOWNGRADE_FROM_EXPONENT, steps);
-    return steps == 0 ? b : d;
+    return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
   }
   /// late_value() of up to four afterstates at once (n <= 4), their weights asked for together so
   /// that their cache misses overlap; out[k] is exactly late_value(boards[k]).
   void late_values(const Board* boards, int n, float* out) const {
     std::array<Board, 4> d{};
     std::array<int, 4> steps{};
-    for (int k = 0; k < n; ++k) d[k] = late_board(boards[k], steps[k]);
+    for (int k = 0; k < n; ++k) {
+      d[k] = boards[k];
+      if (boards[k].holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) {
+        d[k] = boards[k].downgraded(params::DOWNGRADE_FROM_EXPONENT, steps[k]);
+        if (steps[k] == 0) d[k] = boards[k];
+      }
+    }
     values(d.data(), n, out);
     for (int k = 0; k < n; ++k)
       if (steps[k] != 0) out[k] *= static_cast<float>(1 << steps[k]);

@@ -72,13 +72,11 @@ struct Candidates {
   std::array<Board, 4> after;
   std::array<Dir, 4> dirs;
   std::array<std::uint32_t, 4> gain;
-  std::array<int, 4> steps{};  // with downgrading: the steps of each afterstate (0: none)
   int n = 0;
   NTupleNetwork::Asked asked;
 };
 
-// With `downgrade`, the weights asked for are those of each afterstate's late_board().
-void ask(const NTupleNetwork& net, Board b, Candidates& c, bool downgrade) {
+void ask(const NTupleNetwork& net, Board b, Candidates& c) {
   const Moves m = b.moves();
   c.n = 0;
   for (Dir d : ALL_DIRS)
@@ -87,23 +85,14 @@ void ask(const NTupleNetwork& net, Board b, Candidates& c, bool downgrade) {
       c.gain[c.n] = m.gain[index(d)];
       c.dirs[c.n++] = d;
     }
-  if (!downgrade) {
-    net.ask(c.after.data(), c.n, c.asked);
-    return;
-  }
-  std::array<Board, 4> valued;
-  for (int k = 0; k < c.n; ++k) valued[k] = NTupleNetwork::late_board(c.after[k], c.steps[k]);
-  net.ask(valued.data(), c.n, c.asked);
+  net.ask(c.after.data(), c.n, c.asked);
 }
 
-Greedy pick(const NTupleNetwork& net, const Candidates& c, bool downgrade) {
+Greedy pick(const NTupleNetwork& net, const Candidates& c) {
   Greedy best;
   best.value = -std::numeric_limits<float>::infinity();
   std::array<float, 4> values;
   net.values(c.asked, values.data());
-  if (downgrade)
-    for (int k = 0; k < c.n; ++k)
-      if (c.steps[k] != 0) values[k] *= static_cast<float>(1 << c.steps[k]);
   for (int k = 0; k < c.n; ++k) {
     const float v = static_cast<float>(c.gain[k]) + values[k];
     if (v > best.value) best = Greedy{c.dirs[k], c.after[k], c.gain[k], v};
@@ -114,14 +103,8 @@ Greedy pick(const NTupleNetwork& net, const Candidates& c, bool downgrade) {
 
 Greedy best_move(const NTupleNetwork& net, Board b) {
   Candidates c;
-  ask(net, b, c, false);
-  return pick(net, c, false);
-}
-
-Greedy best_late_move(const NTupleNetwork& net, Board b) {
-  Candidates c;
-  ask(net, b, c, true);
-  return pick(net, c, true);
+  ask(net, b, c);
+  return pick(net, c);
 }
 
 GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& episode, const std::atomic<bool>* stop) {
@@ -149,16 +132,9 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   }
   if (!out.restarted) b = spawn_random(spawn_random(Board{}, rng), rng);
   const bool tc = episode.state && episode.state->has_tc();
-  const bool downgrade = episode.downgrade;
   // One TD step of afterstate `after` toward `target`, with TC when it is on; the new value.
-  // Downgraded, the step is late_board(after)'s toward the target scaled down as its value is.
   auto learn = [&](Board after, float target) {
-    int steps = 0;
-    const Board valued = downgrade ? NTupleNetwork::late_board(after, steps) : after;
-    const float scale = static_cast<float>(1 << steps);
-    const float t = target / scale;
-    return scale * (tc ? td_update_tc(net, *episode.state, valued, t, episode.alpha)
-                       : td_update(net, valued, t, episode.alpha));
+    return tc ? td_update_tc(net, *episode.state, after, target, episode.alpha) : td_update(net, after, target, episode.alpha);
   };
 
   // Forward TD learns as it plays, so a game it starts is played to its end (a few milliseconds):
@@ -175,15 +151,15 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   // toward 0. The step writes before the next board's weights are summed, so that they are read as
   // if asked for after it.
   Candidates next;
-  ask(net, b, next, downgrade);
+  ask(net, b, next);
   for (;;) {
-    const Greedy g = pick(net, next, downgrade);
+    const Greedy g = pick(net, next);
     const std::size_t learnt = path.size();  // forward: the afterstate the step below is for is path[learnt - 1]
     if (g.dir) {
       path.push_back({b, g.after, g.reward});
       out.score += g.reward;
       b = spawn_random(g.after, rng);
-      ask(net, b, next, downgrade);
+      ask(net, b, next);
     }
     if (forward && learnt > 0) {
       learn(path[learnt - 1].after, g.dir ? g.value : 0.0f);
@@ -236,8 +212,6 @@ GameOutcome train_game(NTupleNetwork& net, std::uint64_t seed, const Episode& ep
   // With TC the accumulators are asked for too.
   constexpr std::size_t PREFETCH_AHEAD = 2;
   auto ahead = [&](Board after) {
-    int steps = 0;
-    if (downgrade) after = NTupleNetwork::late_board(after, steps);
     if (tc) prefetch_tc_step(net, *episode.state, after);
     else net.prefetch(after);
   };
@@ -283,7 +257,6 @@ void train(NTupleNetwork& net, const TrainConfig& config, const TrainHooks& hook
   episode.lambda = static_cast<float>(config.lambda);
   episode.forward = config.forward;
   episode.n_step = config.n_step;
-  episode.downgrade = config.downgrade;
   std::mutex pool_mutex;
   if (config.threads > 1) episode.pool_mutex = &pool_mutex;
   const auto t0 = core::now_us();

@@ -49,10 +49,6 @@ struct TrainConfig {
   /// Forward TD(0): each afterstate learns as soon as the next move is chosen (while its weights
   /// are still in the caches), instead of the whole game backward from its end once it is over.
   bool forward = false;
-  /// Tile downgrading as the AIs play (NTupleNetwork::late_value): a board holding 16384 is
-  /// valued, and learns, as its downgraded board (value times 2^steps, the target divided by it),
-  /// so the late game trains the weights that value it in play instead of the last stage's.
-  bool downgrade = false;
 };
 
 /// The tiles whose rates the reports count: 2048, 4096, 8192, 16384, 32768.
@@ -119,7 +115,6 @@ struct Episode {
   float lambda = 0;                 ///< TD(lambda); 0 is TD(0)
   int n_step = 1;                   ///< n-step TD (TrainConfig::n_step); 1 is TD(0)
   bool forward = false;             ///< forward TD(0) (TrainConfig::forward)
-  bool downgrade = false;           ///< value and learn as late_value() does (TrainConfig::downgrade)
   std::mutex* pool_mutex = nullptr;  ///< guards the pool when threads share it
 };
 /// Plays one training game with `seed` and learns from it. The spawns come from `seed` alone; the
@@ -142,8 +137,5 @@ struct Greedy {
   float value = 0;  ///< reward + value of the afterstate
 };
 Greedy best_move(const NTupleNetwork& net, Board b);
-/// The same with tile downgrading (late_value() for the afterstates), as a training game with
-/// Episode::downgrade plays.
-Greedy best_late_move(const NTupleNetwork& net, Board b);
 
 }  // namespace tilestone::g2048
