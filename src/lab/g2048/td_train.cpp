@@ -64,7 +64,6 @@ float td_update_tc(NTupleNetwork& net, TrainState& state, Board b, float target,
 }
 
 namespace {
-
 // A board's legal afterstates with their weights asked for (ask), and the best of them once the
 // weights are in (pick): best_move() is the two at once. In between, a training game does its
 // forward TD step, so that the step and the cache misses overlap.
