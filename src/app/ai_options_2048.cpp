@@ -1,6 +1,7 @@
 #include "app/ai_options_2048.h"
 
 #include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,12 @@ void add_ai_options(CLI::App* cmd, AiOptions& o) {
       ->type_name("EVAL")
       ->check(one_of({"ntuple", "heuristic"}));
   add_text(cmd, "--network", o.network, "FILE", "the n-tuple network to load (default: the shipped ntuple.tsn)");
+  cmd->add_option("--downgrade-from", o.downgrade_tile,
+                  "the network's values: a board holding this tile or more, with a smaller tile missing, is valued as "
+                  "the board one tile lower (tile downgrading; a power of two from 4 to 32768, 0: never; default: the "
+                  "network file's own, 16384 for the shipped network)")
+      ->type_name("TILE")
+      ->each([&o](const std::string&) { o.downgrade_given = true; });
   add_time_ms(cmd, o.time_ms, limits::MAX_TIME_MS,
               TIME_WITH_DEPTH_HELP);
   add_depth(cmd, o.depth, 0, limits::MAX_DEPTH_MINIMAX,
@@ -52,7 +59,16 @@ std::shared_ptr<const NTupleNetwork> resolve_network(const AiOptions& o) {
 }
 
 std::pair<AiConfig, Limits> resolve(const AiOptions& o) {
+  std::optional<int> downgrade_from;
+  if (o.downgrade_given) {
+    auto e = downgrade_exponent_of(o.downgrade_tile);
+    if (!e) throw UsageError("--downgrade-from: " + e.error());
+    if (!(o.ai == "ntuple" || (o.ai == "expectimax" && o.eval != "heuristic")))
+      throw UsageError("--downgrade-from applies to the network's values: --ai ntuple, or expectimax over the network");
+    downgrade_from = *e;
+  }
   AiConfig cfg{o.ai, std::nullopt, o.eval, resolve_network(o)};
+  cfg.downgrade_from = downgrade_from;
   if (!o.weights.empty()) {
     auto w = parse_weights(o.weights);
     if (!w) throw UsageError(w.error());

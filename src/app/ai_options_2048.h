@@ -24,11 +24,15 @@ struct AiOptions {
   std::string eval;
   std::string network;
   std::uint64_t seed = g2048::limits::DEFAULT_SEED;
+  /// --downgrade-from: a tile, or 0 for none; unset (the network's own threshold) unless given.
+  int downgrade_tile = 0;
+  bool downgrade_given = false;
   /// The command the options belong to: --time-ms and --depth follow think_time() (options.h).
   const CLI::App* cmd = nullptr;
 };
 
-/// Registers --ai, --eval, --network, --time-ms, --depth, --playouts, --threads, --weights, --seed.
+/// Registers --ai, --eval, --network, --downgrade-from, --time-ms, --depth, --playouts, --threads,
+/// --weights, --seed.
 void add_ai_options(CLI::App* cmd, AiOptions& o);
 /// The network the options ask for: --network, or the shipped one. An AI that needs it and cannot
 /// have it is an error; expectimax without --eval falls back to the heuristic, and says so.

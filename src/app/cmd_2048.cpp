@@ -188,16 +188,25 @@ void run_bench(const BenchOptions& o) {
 
   // The setup line names what decides the games, not how they were spread over jobs or
   // machines, so a merged run prints the same line.
+  const bool network_eval =
+      cfg.name == "ntuple" || (cfg.name == "expectimax" && cfg.network && !cfg.weights &&
+                               (cfg.eval == "ntuple" || (cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)));
+  // Tile downgrading's threshold, named in the setup line only where it is not the default.
+  const int from = network_eval ? cfg.downgrade_from.value_or(cfg.network->downgrade_from()) : -1;
+  const std::string downgrading = !network_eval || from == params::DOWNGRADE_FROM_EXPONENT ? ""
+                                  : from == 0 ? ", no tile downgrading"
+                                              : fmt::format(", downgrading from {}", 1 << from);
   const std::string setup = fmt::format(
-      "{}{}, {}, {} games, seed {}{}", cfg.name,
+      "{}{}, {}{}, {} games, seed {}{}", cfg.name,
       cfg.weights                    ? " (seed-004 weights)"
       : cfg.name != "expectimax"     ? ""
-      : cfg.network && (cfg.eval == "ntuple" || (cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)) ? " (ntuple eval)"
-                                                                                                     : " (heuristic eval)",
-      limits_text(cfg, limits), o.games, o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
-  const json settings = {{"setup", setup},          {"ai", cfg.name},         {"weights", cfg.weights.has_value()}, {"eval", cfg.eval},
-                         {"time_ms", limits.time_ms}, {"depth", limits.depth}, {"playouts", limits.playouts},
-                         {"games", o.games},        {"seed", o.ai.seed},      {"stop_at", o.stop_at}};
+      : network_eval                 ? " (ntuple eval)"
+                                     : " (heuristic eval)",
+      limits_text(cfg, limits), downgrading, o.games, o.ai.seed, o.stop_at ? fmt::format(", stop at {}", o.stop_at) : "");
+  json settings = {{"setup", setup},          {"ai", cfg.name},         {"weights", cfg.weights.has_value()}, {"eval", cfg.eval},
+                   {"time_ms", limits.time_ms}, {"depth", limits.depth}, {"playouts", limits.playouts},
+                   {"games", o.games},        {"seed", o.ai.seed},      {"stop_at", o.stop_at}};
+  settings["downgrade_from"] = network_eval ? json(from == 0 ? 0 : 1 << from) : json(nullptr);
   std::cout << report_text(setup, summarize(*report));
   std::cout << fmt::format("wall      {:.1f} s on {} job{}{}\n", report->wall_s, o.jobs, o.jobs == 1 ? "" : "s",
                            bc.shard.whole() ? "" : fmt::format(", shard {}/{}", bc.shard.index, bc.shard.count));

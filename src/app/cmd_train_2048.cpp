@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -51,6 +52,8 @@ struct TrainOptions {
   bool forward = false;
   bool quiet = false;
   int restart_min_tile = 0;
+  int downgrade_tile = 0;
+  bool downgrade_given = false;
 };
 
 std::string read_text(const std::string& path) {
@@ -87,6 +90,12 @@ void run_train(const TrainOptions& o) {
     if (!power) throw UsageError("--restart-min-tile must be a power of two from 4 to 32768 (or 0: any board)");
     if (o.restart_share <= 0) throw UsageError("--restart-min-tile applies to --restart-share: give both");
     restart_min_exponent = std::countr_zero(static_cast<unsigned>(o.restart_min_tile));
+  }
+  std::optional<int> downgrade_from;
+  if (o.downgrade_given) {
+    auto e = downgrade_exponent_of(o.downgrade_tile);
+    if (!e) throw UsageError("--downgrade-from: " + e.error());
+    downgrade_from = *e;
   }
   if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
@@ -131,6 +140,8 @@ void run_train(const TrainOptions& o) {
       }
     }
   }
+  // Play's threshold of tile downgrading travels in the file (training itself values boards as they are).
+  if (downgrade_from) net->set_downgrade_from(*downgrade_from);
   std::unique_ptr<std::ofstream> log;
   if (!o.log.empty()) {
     const std::string before = o.resume.empty() ? std::string() : read_text(o.log);
@@ -217,9 +228,10 @@ void run_train(const TrainOptions& o) {
   if (!written) throw RunError(written.error());
   if (log) log->close();
   if (!o.svg.empty()) write_curve(o.log, o.svg);
-  std::printf("%s %s after %llu games (%s, %.1f MB)\n", interrupted ? "interrupted: saved" : "saved", o.out.c_str(),
-              static_cast<unsigned long long>(net->games_trained), std::string(to_string(save.encoding)).c_str(),
-              static_cast<double>(*written) / 1e6);
+  const int from = net->downgrade_from();
+  std::printf("%s %s after %llu games (%s, %.1f MB; the AIs downgrade %s)\n", interrupted ? "interrupted: saved" : "saved",
+              o.out.c_str(), static_cast<unsigned long long>(net->games_trained), std::string(to_string(save.encoding)).c_str(),
+              static_cast<double>(*written) / 1e6, from == 0 ? "no tile" : fmt::format("from {}", 1 << from).c_str());
   if (interrupted)
     throw Stopped(fmt::format("stopped after {} of {} games: --resume {} goes on from there",
                               static_cast<unsigned long long>(net->games_trained), o.games, o.out));
@@ -265,6 +277,12 @@ void add_2048_train_command(CLI::App& g2048) {
            "tiles that start a new stage of weights, ascending, e.g. 8192,16384 (default: one stage); with --resume, new "
            "stages start as copies of the network's last")
       ->each([o](const std::string&) { o->stages_given = true; });
+  cmd->add_option("--downgrade-from", o->downgrade_tile,
+                  "the tile from which the AIs value this network's boards downgraded (tile downgrading; a power of two "
+                  "from 4 to 32768, 0: never), kept in the file; training is not changed (default: the resumed file's, "
+                  "else 16384)")
+      ->type_name("TILE")
+      ->each([o](const std::string&) { o->downgrade_given = true; });
   add_choice(cmd, "--encoding", o->encoding, "ENCODING", {"float32", "int16"},
              "the final file's weights, exact or quantised (a smaller file)");
   add_int(cmd, "--int16-step", o->int16_step, "N", 1, 256,

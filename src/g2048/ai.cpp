@@ -7,6 +7,7 @@
 
 #include "g2048/ai_impl.h"
 #include "g2048/heuristic.h"
+#include "g2048/ntuple.h"
 #include "g2048/params.h"
 
 namespace tilestone::g2048 {
@@ -41,11 +42,17 @@ core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   const bool wants_network = config.name == "ntuple" || (config.name == "expectimax" && config.eval == "ntuple");
   if (wants_network && !config.network)
     return core::fail(fmt::format("the {} AI needs an n-tuple network, and none is loaded", config.name));
-  if (config.name == "expectimax") {
-    const bool ntuple = config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL);
-    return ntuple && config.network ? make_expectimax(config.network) : make_expectimax();
+  const bool network_eval = config.name == "ntuple" ||
+                            (config.name == "expectimax" && config.network &&
+                             (config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)));
+  if (config.downgrade_from) {
+    if (!network_eval) return core::fail("tile downgrading applies to the ntuple AI and to expectimax over the network only");
+    if (!NTupleNetwork::valid_downgrade_exponent(*config.downgrade_from))
+      return core::fail(fmt::format("tile downgrading cannot start from exponent {}", *config.downgrade_from));
   }
-  if (config.name == "ntuple") return make_ntuple(config.network);
+  if (config.name == "expectimax")
+    return network_eval ? make_expectimax(config.network, config.downgrade_from) : make_expectimax();
+  if (config.name == "ntuple") return make_ntuple(config.network, config.downgrade_from);
   if (config.name == "minimax") return make_minimax(config.weights);
   if (config.name == "montecarlo") return make_montecarlo();
   if (config.name == "greedy") return make_greedy();

@@ -78,6 +78,9 @@ struct AiConfig {
   /// (params::NTUPLE_IS_DEFAULT_EVAL; the heuristic when no network is given).
   std::string eval;
   std::shared_ptr<const NTupleNetwork> network;  ///< the learned evaluation (ntuple, expectimax)
+  /// The tile exponent the network's values are downgraded from (NTupleNetwork::late_value; 0:
+  /// never); nullopt: the network's own threshold.
+  std::optional<int> downgrade_from;
 };
 
 class Ai {

@@ -38,7 +38,8 @@ struct NTupleEval {
   static constexpr bool CACHED = true;
   static constexpr float PROB_CUTOFF = static_cast<float>(params::NTUPLE_PROB_CUTOFF);
   const NTupleNetwork* net;
-  float operator()(Board b) const { return net->late_value(b); }
+  int downgrade_from;  ///< tile downgrading's threshold (NTupleNetwork::late_value)
+  float operator()(Board b) const { return net->late_value(b, downgrade_from); }
 };
 
 struct TTEntry {
@@ -254,9 +255,10 @@ class ExpectimaxAi final : public Ai {
 
 std::unique_ptr<Ai> make_expectimax() { return std::make_unique<ExpectimaxAi<HeuristicEval>>(HeuristicEval{}); }
 
-std::unique_ptr<Ai> make_expectimax(std::shared_ptr<const NTupleNetwork> network) {
+std::unique_ptr<Ai> make_expectimax(std::shared_ptr<const NTupleNetwork> network, std::optional<int> downgrade_from) {
   const NTupleNetwork* raw = network.get();
-  return std::make_unique<ExpectimaxAi<NTupleEval>>(NTupleEval{raw}, std::move(network));
+  const int from = downgrade_from.value_or(raw->downgrade_from());
+  return std::make_unique<ExpectimaxAi<NTupleEval>>(NTupleEval{raw, from}, std::move(network));
 }
 
 }  // namespace tilestone::g2048

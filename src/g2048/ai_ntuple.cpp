@@ -10,7 +10,7 @@ namespace {
 
 class NTupleAi final : public Ai {
  public:
-  explicit NTupleAi(std::shared_ptr<const NTupleNetwork> net) : net_(std::move(net)) {}
+  NTupleAi(std::shared_ptr<const NTupleNetwork> net, int downgrade_from) : net_(std::move(net)), from_(downgrade_from) {}
   std::string_view name() const override { return "ntuple"; }
 
   Analysis analyze(Board b, const Limits&, const InfoCallback&) override {
@@ -44,7 +44,7 @@ class NTupleAi final : public Ai {
       if (legal[index(d)]) after[n] = m.after[index(d)], dirs[n++] = d;
     }
     std::array<float, 4> v;
-    net_->late_values(after.data(), n, v.data());
+    net_->late_values(after.data(), n, v.data(), from_);
     std::optional<Dir> best;
     float top = 0;
     for (int k = 0; k < n; ++k) {
@@ -56,12 +56,14 @@ class NTupleAi final : public Ai {
   }
 
   std::shared_ptr<const NTupleNetwork> net_;
+  int from_;  // tile downgrading's threshold (NTupleNetwork::late_value)
 };
 
 }  // namespace
 
-std::unique_ptr<Ai> make_ntuple(std::shared_ptr<const NTupleNetwork> network) {
-  return std::make_unique<NTupleAi>(std::move(network));
+std::unique_ptr<Ai> make_ntuple(std::shared_ptr<const NTupleNetwork> network, std::optional<int> downgrade_from) {
+  const int from = downgrade_from.value_or(network->downgrade_from());
+  return std::make_unique<NTupleAi>(std::move(network), from);
 }
 
 }  // namespace tilestone::g2048

@@ -1,6 +1,7 @@
 #include "g2048/ntuple.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include <fmt/format.h>
@@ -136,6 +137,15 @@ NTupleNetwork::NTupleNetwork(std::vector<Tuple> layout, StageThresholds stages, 
     }
 }
 
+core::Result<int> downgrade_exponent_of(std::int64_t tile) {
+  if (tile == 0) return 0;
+  const int low = 1 << MIN_DOWNGRADE_EXPONENT;
+  if (tile < low || tile > 32768 || (tile & (tile - 1)) != 0)
+    return core::fail(fmt::format("tile downgrading starts from a tile that is a power of two from {} to 32768, or 0 for none, not {}",
+                                  low, tile));
+  return std::countr_zero(static_cast<std::uint64_t>(tile));
+}
+
 bool NTupleNetwork::fast_pext() {
 #ifdef TILESTONE_NTUPLE_PEXT
   static const bool fast = [] {
@@ -155,6 +165,7 @@ void NTupleNetwork::fill(float w) {
 NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {
   NTupleNetwork out(layout_, stages, Init::NONE, storage_, scale_);
   out.games_trained = games_trained;
+  out.downgrade_from_ = downgrade_from_;
   const std::size_t n = layout_.size();
   for (std::size_t k = 0; k < static_cast<std::size_t>(out.stages()); ++k) {
     const std::size_t from = std::min(k, static_cast<std::size_t>(this->stages()) - 1);

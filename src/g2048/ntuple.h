@@ -51,6 +51,10 @@ inline constexpr int SYMMETRIES = 8;
 /// The most stages a network has.
 inline constexpr int MAX_STAGES = 4;
 
+/// The lowest tile exponent tile downgrading may start from (4: a board holding 16 with a gap
+/// below it reads as one holding 8).
+inline constexpr int MIN_DOWNGRADE_EXPONENT = 2;
+
 /// Stage thresholds, ascending tile exponents: a board whose largest tile has exponent
 /// >= thresholds[k] is in stage k + 1 or later. Empty: one stage.
 using StageThresholds = std::vector<std::uint8_t>;
@@ -91,6 +95,9 @@ std::string format_layout(const std::vector<Tuple>& layout);
 core::Result<StageThresholds> parse_stages(const std::string& text);
 /// "8192,16384", or "" for one stage.
 std::string format_stages(const StageThresholds& thresholds);
+/// Tile downgrading's threshold from a tile (a power of two from 4 to 32768; 0: none) as the
+/// exponent NTupleNetwork::set_downgrade_from takes; a message for any other number.
+core::Result<int> downgrade_exponent_of(std::int64_t tile);
 
 class NTupleNetwork {
  public:
@@ -154,23 +161,33 @@ class NTupleNetwork {
     return stages.size() >= thresholds_.size() && std::equal(thresholds_.begin(), thresholds_.end(), stages.begin());
   }
 
-  /// The value the AIs play with: a board whose largest tile is 2^DOWNGRADE_FROM_EXPONENT or more
-  /// is valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
-  float late_value(Board b) const {
-    if (!b.holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) return value(b);
+  /// Tile downgrading's threshold, a tile exponent (14: 16384), or 0 for none: the network file's
+  /// own (version 4), params::DOWNGRADE_FROM_EXPONENT for older files and new networks.
+  int downgrade_from() const { return downgrade_from_; }
+  /// Sets it: 0, or an exponent from MIN_DOWNGRADE_EXPONENT to 15 (valid_downgrade_exponent).
+  void set_downgrade_from(int exponent) { downgrade_from_ = static_cast<std::uint8_t>(exponent); }
+  static bool valid_downgrade_exponent(int e) { return e == 0 || (e >= MIN_DOWNGRADE_EXPONENT && e <= 15); }
+
+  /// The value the AIs play with: a board whose largest tile is 2^downgrade_from() or more is
+  /// valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
+  float late_value(Board b) const { return late_value(b, downgrade_from_); }
+  /// The same with another threshold `from` (an exponent; 0: value() itself).
+  float late_value(Board b, int from) const {
+    if (from == 0 || !b.holds_at_least(from)) return value(b);
     int steps = 0;
-    const Board d = b.downgraded(params::DOWNGRADE_FROM_EXPONENT, steps);
+    const Board d = b.downgraded(from, steps);
     return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
   }
   /// late_value() of up to four afterstates at once (n <= 4), their weights asked for together so
-  /// that their cache misses overlap; out[k] is exactly late_value(boards[k]).
-  void late_values(const Board* boards, int n, float* out) const {
+  /// that their cache misses overlap; out[k] is exactly late_value(boards[k], from).
+  void late_values(const Board* boards, int n, float* out) const { late_values(boards, n, out, downgrade_from_); }
+  void late_values(const Board* boards, int n, float* out, int from) const {
     std::array<Board, 4> d{};
     std::array<int, 4> steps{};
     for (int k = 0; k < n; ++k) {
       d[k] = boards[k];
-      if (boards[k].holds_at_least(params::DOWNGRADE_FROM_EXPONENT)) {
-        d[k] = boards[k].downgraded(params::DOWNGRADE_FROM_EXPONENT, steps[k]);
+      if (from != 0 && boards[k].holds_at_least(from)) {
+        d[k] = boards[k].downgraded(from, steps[k]);
         if (steps[k] == 0) d[k] = boards[k];
       }
     }
@@ -290,6 +307,7 @@ class NTupleNetwork {
   std::uint64_t games_trained = 0;
 
  private:
+  std::uint8_t downgrade_from_ = params::DOWNGRADE_FROM_EXPONENT;
   // The address of every feature of `b` in `tables` (FLOAT32's or INT16's), each already asked
   // for, symmetry by symmetry.
   template <class Table>

@@ -52,7 +52,8 @@ inline constexpr int SEED004_DEPTH = 6;
 /// "Measured figures"): over the same 20 games 16384 in 20 and 32768 in 7, the heuristic 13 and 1.
 inline constexpr bool NTUPLE_IS_DEFAULT_EVAL = true;
 /// Tile downgrading (NTupleNetwork::late_value): boards holding 16384 are valued one tile lower
-/// where a smaller tile is missing. Expectimax at 10 ms, the same 20 games: 16384 in 20, 32768 in
+/// where a smaller tile is missing. The threshold of new networks and of files before version 4
+/// (a file of version 4 holds its own). Expectimax at 10 ms, the same 20 games: 16384 in 20, 32768 in
 /// 7 (35 %), mean 446635, against 18 / 0 / 330420 without it (README, "Measured figures").
 inline constexpr int DOWNGRADE_FROM_EXPONENT = 14;
 

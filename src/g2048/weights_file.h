@@ -5,11 +5,13 @@
 //   | per tuple: u8 cells, the cells | f64 scale | u64 games trained | u64 weights | u64 payload bytes
 //   | (version 2) u32 TC accumulators present | u64 restart boards | u64 restart ring slot
 //   | (version 3) u32 stages | per stage after the first, u8 threshold exponent
+//   | (version 4) u8 the tile exponent tile downgrading starts from (0: none)
 //   | u64 checksum (FNV-1a over the header with this field zeroed, then the uncompressed payload)
 //   | zstd payload: the weights, then (version 2, training checkpoints only) the TC accumulators
 //     E and A as float32 per weight, then the restart pool's boards as u64.
 //
-// Version 1 (no training state) and 2 (one stage) files still load; this build writes version 3.
+// Version 1 (no training state), 2 (one stage) and 3 (tile downgrading from 16384) files still
+// load; this build writes version 4.
 //
 // Encodings: float32 (exact; training checkpoints) and int16 (weight = q * scale, with scale =
 // largest |weight| / 32767; the shipped network). In int16 the tables of every stage after the
@@ -29,7 +31,7 @@
 namespace tilestone::g2048 {
 
 inline constexpr char WEIGHTS_MAGIC[9] = "TSNTUPLE";
-inline constexpr std::uint32_t WEIGHTS_VERSION = 3;
+inline constexpr std::uint32_t WEIGHTS_VERSION = 4;
 /// The oldest version this build reads.
 inline constexpr std::uint32_t WEIGHTS_OLDEST_VERSION = 1;
 
@@ -44,8 +46,9 @@ struct SaveOptions {
   /// int16 only: q is rounded to a multiple of this (1: none). Coarser steps leave the low bits
   /// zero, which zstd stores in far fewer bytes; the error per weight is at most step / 2 * scale.
   int int16_step = 1;
-  /// WEIGHTS_VERSION, or 1 or 2 for older builds (1: no training state; a network with several
-  /// stages is always written as version 3).
+  /// WEIGHTS_VERSION, or 1 to 3 for older builds (1: no training state; a network with several
+  /// stages, or another threshold of tile downgrading than the default, is always written in
+  /// WEIGHTS_VERSION).
   std::uint32_t version = WEIGHTS_VERSION;
 };
 
@@ -82,6 +85,8 @@ struct WeightsInfo {
   std::uint64_t payload_bytes = 0;
   bool tc = false;                   ///< TC accumulators stored
   std::uint64_t restart_boards = 0;  ///< restart pool boards stored
+  /// Tile downgrading's threshold, an exponent (0: none); params::DOWNGRADE_FROM_EXPONENT before version 4.
+  int downgrade_from = params::DOWNGRADE_FROM_EXPONENT;
 };
 core::Result<WeightsInfo> read_weights_info(std::string_view bytes);
 

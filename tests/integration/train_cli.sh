@@ -11,7 +11,7 @@ board="2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4"
 small="0123,4567,0145,1256"
 
 expect_status 0 2048 train --out "$tmp/a.tsn" --games 400 --layout $small --log "$tmp/a.csv" --svg "$tmp/a.svg" --quiet
-check "train says what it saved" grep -q "saved .*a.tsn after 400 games" "$tmp/out"
+check "train says what it saved" grep -q "saved .*a.tsn after 400 games (float32, .* MB; the AIs downgrade from 16384)" "$tmp/out"
 check "the training line names TD(0) by default" grep -q "to 400, TD(0), backward, 1 thread" "$tmp/err"
 check "the log has a header and a line per 1,000 games or fewer" test "$(wc -l < "$tmp/a.csv")" = 2
 check "the curve is an SVG" grep -q "<polyline" "$tmp/a.svg"
@@ -90,6 +90,25 @@ expect_status 0 2048 train --out "$tmp/n3.tsn" --games 200 --layout $small --n-s
 check "the training line names the method" grep -q "to 200, 3-step TD, backward, 1 thread" "$tmp/err"
 expect_status 0 2048 train --out "$tmp/n3b.tsn" --games 200 --layout $small --n-step 3 --quiet
 check "n-step on one thread is reproducible" cmp -s "$tmp/n3.tsn" "$tmp/n3b.tsn"
+
+# Tile downgrading's threshold travels in the file; bench names it when it is not 16384, and an
+# AI may be given another.
+expect_status 0 2048 train --out "$tmp/dg.tsn" --resume "$tmp/b.tsn" --games 1 --encoding int16 --downgrade-from 32768 --quiet
+check "a resume past its target sets the threshold" grep -q "after 800 games (int16, .* MB; the AIs downgrade from 32768)" "$tmp/out"
+expect_status 0 2048 bench --ai ntuple --network "$tmp/dg.tsn" --games 2 --json-out "$tmp/dg.json"
+check "bench names a threshold other than 16384" grep -q "ntuple, 1 ply, downgrading from 32768, 2 games" "$tmp/out"
+check "bench's settings hold the threshold" grep -q '"downgrade_from": 32768' "$tmp/dg.json"
+expect_status 0 2048 bench --ai ntuple --network "$tmp/dg.tsn" --games 2 --downgrade-from 16384
+check "--downgrade-from overrides the file's" grep -q "ntuple, 1 ply, 2 games" "$tmp/out"
+expect_status 0 2048 bench --eval ntuple --network "$tmp/dg.tsn" --depth 1 --games 1 --downgrade-from 0
+check "no downgrading is named" grep -q "no tile downgrading" "$tmp/out"
+expect_status 0 2048 train --out "$tmp/dg2.tsn" --resume "$tmp/dg.tsn" --games 1 --quiet
+check "a resume keeps the file's threshold" grep -q "the AIs downgrade from 32768" "$tmp/out"
+expect_status 2 2048 bench --ai ntuple --network "$tmp/dg.tsn" --games 1 --downgrade-from 1000
+check "a threshold that is not a tile is explained" grep -q "downgrade-from: tile downgrading starts from a tile that is a power of two" "$tmp/err"
+expect_status 2 2048 bench --ai greedy --games 1 --downgrade-from 16384
+check "a threshold for an AI without the network is explained" grep -q "applies to the network's values" "$tmp/err"
+expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --downgrade-from 65536
 
 # A few thousand games on a fixed seed beat a random player by far.
 expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 #include "core/rng.h"
 #include "g2048/ai.h"
@@ -288,7 +290,8 @@ TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
   // A bad stage count or threshold is refused with a message.
   std::uint32_t size = 0;
   std::memcpy(&size, exact.data() + 16, 4);
-  const std::size_t stages_at = size - 8 - 2 - 4;  // u32 stages, two thresholds, then the checksum
+  // u32 stages, two thresholds, the u8 threshold of tile downgrading, then the checksum
+  const std::size_t stages_at = size - 8 - 1 - 2 - 4;
   std::string bad = exact;
   bad[stages_at] = 9;
   auto r = decode_network(bad);
@@ -429,4 +432,97 @@ TEST(NTupleDowngrade, ALateBoardWithAGapIsValuedOneTileLower) {
   const Board two = parse_grid("32768,16384,2048,2/0,0,0,0/0,0,0,0/0,0,0,0").value().to_board();
   EXPECT_EQ(two.downgraded(14, steps), parse_grid("8192,4096,2048,2/0,0,0,0/0,0,0,0/0,0,0,0").value().to_board());
   EXPECT_EQ(steps, 2);
+}
+
+TEST(NTupleDowngrade, TheThresholdIsTheNetworksOwnAndAnAiMayChooseAnother) {
+  NTupleNetwork net = random_network(7);
+  const Board late = board("16384,4096,2048,2/0,0,0,2/0,0,0,0/0,0,0,4");  // 8192 missing
+  const Board lower = board("8192,4096,2048,2/0,0,0,2/0,0,0,0/0,0,0,4");
+  ASSERT_NE(net.value(late), 2 * net.value(lower));
+  EXPECT_EQ(net.downgrade_from(), params::DOWNGRADE_FROM_EXPONENT);
+  EXPECT_EQ(net.late_value(late), 2 * net.value(lower));
+  // From 32768 the board is valued as it is; so it is with no downgrading (0).
+  EXPECT_EQ(net.late_value(late, 15), net.value(late));
+  EXPECT_EQ(net.late_value(late, 0), net.value(late));
+  net.set_downgrade_from(15);
+  EXPECT_EQ(net.late_value(late), net.value(late));
+  const Board two = board("32768,16384,2048,2/0,0,0,0/0,0,0,0/0,0,0,0");
+  // From 32768 one step: the largest tile is then 16384, under the threshold.
+  EXPECT_EQ(net.late_value(two), 2 * net.value(board("16384,8192,2048,2/0,0,0,0/0,0,0,0/0,0,0,0")));
+  EXPECT_EQ(net.late_value(two, 14), 4 * net.value(board("8192,4096,2048,2/0,0,0,0/0,0,0,0/0,0,0,0")));
+  // Four at once give each board's own value, with either threshold.
+  const Board boards[3] = {late, two, lower};
+  for (int from : {0, 14, 15}) {
+    float out[3];
+    net.late_values(boards, 3, out, from);
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(out[k], net.late_value(boards[k], from)) << from << " " << k;
+  }
+
+  // The AIs read the network's threshold unless told another.
+  auto shared = std::make_shared<NTupleNetwork>(net);
+  const Board before = board("16384,4096,2048,0/0,0,0,2/0,0,0,2/0,0,0,4");  // down: 16384 stays, 8192 still missing
+  auto value_of = [&](std::optional<int> from) {
+    AiConfig cfg("ntuple", std::nullopt, "", shared);
+    cfg.downgrade_from = from;
+    auto ai = make_ai(cfg);
+    EXPECT_TRUE(ai.ok()) << ai.error();
+    return ai.value()->analyze(before, Limits{}).values[index(Dir::Down)];
+  };
+  const Moves m = before.moves();
+  const Board after = m.after[index(Dir::Down)];
+  ASSERT_TRUE(after.holds_at_least(14));
+  EXPECT_EQ(value_of(std::nullopt), m.gain[index(Dir::Down)] + net.late_value(after, 15));
+  EXPECT_EQ(value_of(14), m.gain[index(Dir::Down)] + net.late_value(after, 14));
+  EXPECT_EQ(value_of(0), m.gain[index(Dir::Down)] + net.value(after));
+  AiConfig greedy("greedy", std::nullopt, "", shared);
+  greedy.downgrade_from = 14;
+  EXPECT_FALSE(make_ai(greedy).ok());
+  AiConfig bad("ntuple", std::nullopt, "", shared);
+  bad.downgrade_from = 16;
+  EXPECT_FALSE(make_ai(bad).ok());
+}
+
+TEST(NTupleDowngrade, TheThresholdTravelsInTheFileAndBadOnesAreRefused) {
+  EXPECT_EQ(downgrade_exponent_of(0).value(), 0);
+  EXPECT_EQ(downgrade_exponent_of(4).value(), 2);
+  EXPECT_EQ(downgrade_exponent_of(16384).value(), 14);
+  EXPECT_EQ(downgrade_exponent_of(32768).value(), 15);
+  for (std::int64_t bad : {-1, 1, 2, 1000, 65536}) EXPECT_FALSE(downgrade_exponent_of(bad).ok()) << bad;
+
+  NTupleNetwork net = random_network(3);
+  for (int from : {0, 2, 15}) {
+    net.set_downgrade_from(from);
+    SaveOptions v3;
+    v3.version = 3;  // a threshold other than the default needs version 4 and gets it
+    for (const SaveOptions& options : {SaveOptions{}, v3}) {
+      const std::string bytes = encode_network(net, options);
+      EXPECT_EQ(read_weights_info(bytes)->version, 4u);
+      EXPECT_EQ(read_weights_info(bytes)->downgrade_from, from);
+      const auto back = decode_network(bytes);
+      ASSERT_TRUE(back.ok()) << back.error();
+      EXPECT_EQ(back->downgrade_from(), from);
+      EXPECT_TRUE(same_weights(net, *back));
+    }
+  }
+  // Files from before version 4 read with the default, 16384.
+  net.set_downgrade_from(params::DOWNGRADE_FROM_EXPONENT);
+  SaveOptions v3;
+  v3.version = 3;
+  const std::string old = encode_network(net, v3);
+  EXPECT_EQ(read_weights_info(old)->version, 3u);
+  net.set_downgrade_from(0);
+  const auto loaded = decode_network(old);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded->downgrade_from(), params::DOWNGRADE_FROM_EXPONENT);
+
+  // A threshold that is no tile exponent is refused with a message.
+  std::string bad = encode_network(net);
+  std::uint32_t size = 0;
+  std::memcpy(&size, bad.data() + 16, 4);
+  for (int e : {1, 16, 200}) {
+    bad[size - 8 - 1] = static_cast<char>(e);
+    const auto r = decode_network(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().find("tile downgrading from exponent"), std::string::npos) << r.error();
+  }
 }
