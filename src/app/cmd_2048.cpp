@@ -188,9 +188,7 @@ void run_bench(const BenchOptions& o) {
 
   // The setup line names what decides the games, not how they were spread over jobs or
   // machines, so a merged run prints the same line.
-  const bool network_eval =
-      cfg.name == "ntuple" || (cfg.name == "expectimax" && cfg.network && !cfg.weights &&
-                               (cfg.eval == "ntuple" || (cfg.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)));
+  const bool network_eval = plays_with_network(cfg);
   // Tile downgrading's threshold, named in the setup line only where it is not the default.
   const int from = network_eval ? cfg.downgrade_from.value_or(cfg.network->downgrade_from()) : -1;
   const std::string downgrading = !network_eval || from == params::DOWNGRADE_FROM_EXPONENT ? ""

@@ -28,6 +28,12 @@ const std::vector<std::string>& ai_names() {
   return names;
 }
 
+bool plays_with_network(const AiConfig& config) {
+  return config.name == "ntuple" ||
+         (config.name == "expectimax" && config.network && !config.weights &&
+          (config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)));
+}
+
 core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   // Build the lookup tables now, so that no search pays for them inside its time budget.
   (void)row_tables();
@@ -42,11 +48,9 @@ core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config) {
   const bool wants_network = config.name == "ntuple" || (config.name == "expectimax" && config.eval == "ntuple");
   if (wants_network && !config.network)
     return core::fail(fmt::format("the {} AI needs an n-tuple network, and none is loaded", config.name));
-  const bool network_eval = config.name == "ntuple" ||
-                            (config.name == "expectimax" && config.network &&
-                             (config.eval == "ntuple" || (config.eval.empty() && params::NTUPLE_IS_DEFAULT_EVAL)));
+  const bool network_eval = plays_with_network(config);
   if (config.downgrade_from) {
-    if (!network_eval) return core::fail("tile downgrading applies to the ntuple AI and to expectimax over the network only");
+    if (!network_eval) return core::fail("--downgrade-from applies to the network's values: the ntuple AI, or expectimax over the network");
     if (!NTupleNetwork::valid_downgrade_exponent(*config.downgrade_from))
       return core::fail(fmt::format("tile downgrading cannot start from exponent {}", *config.downgrade_from));
   }

@@ -102,6 +102,9 @@ class Ai {
 const std::vector<std::string>& ai_names();
 /// Builds an AI; an error names the accepted AIs.
 core::Result<std::unique_ptr<Ai>> make_ai(const AiConfig& config);
+/// Whether the AI `config` describes plays with the network's values (the ntuple AI, or expectimax
+/// over the network: asked for, or the default eval with a network loaded).
+bool plays_with_network(const AiConfig& config);
 
 /// Parses "w1,w2,w3,w4,w5,w6" into seed-004 weights.
 core::Result<Seed004Weights> parse_weights(std::string_view text);
