@@ -20,13 +20,19 @@
 #   SEED (1), VALUE (320000), ALPHA (0.1), OTD_SHARE (0.9), TC_ALPHA (1.0), TC_FORWARD (1), LAMBDA (0),
 #   STAGES ("": one set of weights; e.g. 16384 for a second stage of weights from that tile on,
 #   given from the start), CHECKPOINT_MINUTES (10: a checkpoint of the four 6-tuples takes seconds),
-#   THREADS (1: reproducible).
+#   THREADS (1: reproducible), LAYOUT ("": the four 6-tuples; e.g. 0123,4567,0145,1256),
+#   DOWNGRADE_FROM ("": the checkpoint's, 16384 for a new one; e.g. 32768, TDL2048+'s: the tile from
+#   which the AIs value the network's boards downgraded, kept in the checkpoint and the final file).
 set -euo pipefail
-[ $# -eq 3 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+[ $# -eq 3 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
 bin=$(realpath "$1") work=$2 games=$3
 : "${SEED:=1}" "${VALUE:=320000}" "${ALPHA:=0.1}" "${OTD_SHARE:=0.9}" "${TC_ALPHA:=1.0}" "${TC_FORWARD:=1}"
 : "${LAMBDA:=0}"
-: "${STAGES:=}" "${CHECKPOINT_MINUTES:=10}" "${THREADS:=1}"
+: "${STAGES:=}" "${CHECKPOINT_MINUTES:=10}" "${THREADS:=1}" "${LAYOUT:=}" "${DOWNGRADE_FROM:=}"
+if [ -n "$DOWNGRADE_FROM" ] && ! [[ $DOWNGRADE_FROM =~ ^(0|4|8|16|32|64|128|256|512|1024|2048|4096|8192|16384|32768)$ ]]; then
+  echo "DOWNGRADE_FROM must be 0 (none) or a power of two from 4 to 32768, not '$DOWNGRADE_FROM'" >&2
+  exit 2
+fi
 mkdir -p "$work"
 # Ctrl-C or a TERM: the trainer saves its checkpoint and exits 130, and no stage is then marked
 # done (also when the signal reaches the trainer alone).
@@ -36,6 +42,15 @@ otd_games=$(awk -v g="$games" -v s="$OTD_SHARE" 'BEGIN { printf "%d", g * s }')
 common=(--out "$net" --seed "$SEED" --threads "$THREADS" --fine-tune-start 1
         --checkpoint-every 100000000 --checkpoint-minutes "$CHECKPOINT_MINUTES" --log "$work/train.csv" --svg "$work/curve.svg")
 [ -n "$STAGES" ] && common+=(--stages "$STAGES")
+# The threshold travels in the checkpoint; the final conversion also takes it, for a rerun that
+# changes it after the stages are done.
+final=()
+if [ -n "$DOWNGRADE_FROM" ]; then
+  common+=(--downgrade-from "$DOWNGRADE_FROM")
+  final=(--downgrade-from "$DOWNGRADE_FROM")
+fi
+fresh=()  # what only a new network takes
+[ -n "$LAYOUT" ] && fresh+=(--layout "$LAYOUT")
 
 # Stage 1: optimistic TD. A fresh start when there is no checkpoint yet, else a resumed one.
 if [ ! -f "$work/stage1.done" ]; then
@@ -43,7 +58,7 @@ if [ ! -f "$work/stage1.done" ]; then
   if [ -f "$net" ]; then
     "$bin" 2048 train "${common[@]}" --resume "$net" --games "$otd_games" --alpha "$ALPHA" --lambda "$LAMBDA"
   else
-    "$bin" 2048 train "${common[@]}" --optimistic "$VALUE" --games "$otd_games" --alpha "$ALPHA" --lambda "$LAMBDA"
+    "$bin" 2048 train "${common[@]}" "${fresh[@]}" --optimistic "$VALUE" --games "$otd_games" --alpha "$ALPHA" --lambda "$LAMBDA"
   fi
   cp "$net" "$work/stage1.tsn"
   touch "$work/stage1.done"
@@ -60,5 +75,5 @@ if [ ! -f "$work/stage2.done" ]; then
 fi
 
 # The network to play with: int16, half the memory (the checkpoint stays for more training).
-"$bin" 2048 train --resume "$net" --out "$work/network-int16.tsn" --games "$games" --tc --encoding int16 --quiet
+"$bin" 2048 train --resume "$net" --out "$work/network-int16.tsn" --games "$games" --tc --encoding int16 "${final[@]}" --quiet
 echo "done: $work/network-int16.tsn"
