@@ -26,12 +26,10 @@ void add_ai_options(CLI::App* cmd, AiOptions& o) {
       ->type_name("EVAL")
       ->check(one_of({"ntuple", "heuristic"}));
   add_text(cmd, "--network", o.network, "FILE", "the n-tuple network to load (default: the shipped ntuple.tsn)");
-  cmd->add_option("--downgrade-from", o.downgrade_tile,
-                  "the network's values: a board holding this tile or more, with a smaller tile missing, is valued as "
-                  "the board one tile lower (tile downgrading; a power of two from 4 to 32768, 0: never; default: the "
-                  "network file's own, 16384 for the shipped network)")
-      ->type_name("TILE")
-      ->each([&o](const std::string&) { o.downgrade_given = true; });
+  add_int_unset(cmd, "--downgrade-from", o.downgrade_tile, o.downgrade_given, "TILE", 0, 32768,
+                "the network's values: a board holding this tile or more, with a smaller tile missing, is valued as "
+                "the board one tile lower (tile downgrading; a power of two, 0: never; default: the network file's "
+                "own, 16384 for the shipped network)");
   add_time_ms(cmd, o.time_ms, limits::MAX_TIME_MS,
               TIME_WITH_DEPTH_HELP);
   add_depth(cmd, o.depth, 0, limits::MAX_DEPTH_MINIMAX,

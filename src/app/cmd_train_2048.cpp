@@ -277,12 +277,9 @@ void add_2048_train_command(CLI::App& g2048) {
            "tiles that start a new stage of weights, ascending, e.g. 8192,16384 (default: one stage); with --resume, new "
            "stages start as copies of the network's last")
       ->each([o](const std::string&) { o->stages_given = true; });
-  cmd->add_option("--downgrade-from", o->downgrade_tile,
-                  "the tile from which the AIs value this network's boards downgraded (tile downgrading; a power of two "
-                  "from 4 to 32768, 0: never), kept in the file; training is not changed (default: the resumed file's, "
-                  "else 16384)")
-      ->type_name("TILE")
-      ->each([o](const std::string&) { o->downgrade_given = true; });
+  add_int_unset(cmd, "--downgrade-from", o->downgrade_tile, o->downgrade_given, "TILE", 0, 32768,
+                "the tile from which the AIs value this network's boards downgraded (tile downgrading; a power of two, "
+                "0: never), kept in the file; training is not changed (default: the resumed file's, else 16384)");
   add_choice(cmd, "--encoding", o->encoding, "ENCODING", {"float32", "int16"},
              "the final file's weights, exact or quantised (a smaller file)");
   add_int(cmd, "--int16-step", o->int16_step, "N", 1, 256,

@@ -42,6 +42,11 @@ CLI::Option* add_int(CLI::App* cmd, const std::string& name, std::uint64_t& v, c
   return add_whole(cmd, name, v, value, lo, hi, help);
 }
 
+CLI::Option* add_int_unset(CLI::App* cmd, const std::string& name, int& v, bool& given, const std::string& value, int lo,
+                           int hi, const std::string& help) {
+  return add_whole(cmd, name, v, value, lo, hi, help)->default_str("")->each([&given](const std::string&) { given = true; });
+}
+
 CLI::Option* add_number(CLI::App* cmd, const std::string& name, double& v, const std::string& value, double lo,
                         double hi, const std::string& help, const std::string& range) {
   const std::string shown = range.empty() ? fmt::format("[{:g}-{:g}]", lo, hi) : range;

@@ -28,6 +28,10 @@ CLI::Option* add_int(CLI::App* cmd, const std::string& name, std::int64_t& v, co
                      std::int64_t lo, std::int64_t hi, const std::string& help);
 CLI::Option* add_int(CLI::App* cmd, const std::string& name, std::uint64_t& v, const std::string& value,
                      std::int64_t lo, std::int64_t hi, const std::string& help);
+/// A whole-number option with no default of its own (its help says what applies without it):
+/// checked to lie in [lo, hi] as add_int's; `given` becomes true when the command line has it.
+CLI::Option* add_int_unset(CLI::App* cmd, const std::string& name, int& v, bool& given, const std::string& value, int lo,
+                           int hi, const std::string& help);
 /// A decimal-number option in [lo, hi]; `range` is how the help shows it when "[lo-hi]" would not
 /// do (a lower bound that stands for "above 0").
 CLI::Option* add_number(CLI::App* cmd, const std::string& name, double& v, const std::string& value, double lo,

@@ -109,6 +109,11 @@ check "a threshold that is not a tile is explained" grep -q "downgrade-from: til
 expect_status 2 2048 bench --ai greedy --games 1 --downgrade-from 16384
 check "a threshold for an AI without the network is explained" grep -q "applies to the network's values" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --games 10 --downgrade-from 65536
+# Read strictly, as every number: no empty value for 0, no octal, no sign.
+for bad in "" 010 -4; do
+  expect_status 2 2048 bench --ai ntuple --network "$tmp/dg.tsn" --games 1 --downgrade-from "$bad"
+  check "--downgrade-from '$bad' is refused as a number" grep -q "is not a whole number from 0 to 32768" "$tmp/err"
+done
 
 # A few thousand games on a fixed seed beat a random player by far.
 expect_status 0 2048 train --out "$tmp/e.tsn" --games 2000 --layout $small --seed 3 --quiet
