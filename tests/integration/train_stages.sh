@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/train_2048_stages.sh: both stages of a tiny run with a small layout, a rerun that skips
-# the stages done, the final network's tile-downgrading threshold, and a bad threshold refused
-# before any training.
+# the stages done, the final network's tile-downgrading threshold and int16 rounding, and bad
+# values of either refused before any training.
 set -u
 bin=$1 root=$2
 tmp=$(mktemp -d)
@@ -25,6 +25,16 @@ LAYOUT=$small CHECKPOINT_MINUTES=0 bash "$script" "$bin" "$tmp/w" 500 > "$tmp/re
 check "a rerun ends with status 0" test $? = 0
 check "a rerun skips the stages done" test "$(grep -c '^stage' "$tmp/rerun.out")" = 0
 check "a rerun without DOWNGRADE_FROM keeps the file's threshold" grep -q "the AIs downgrade from 32768" "$tmp/rerun.out"
+
+size1=$(stat -c %s "$tmp/w/network-int16.tsn")
+LAYOUT=$small INT16_STEP=64 CHECKPOINT_MINUTES=0 bash "$script" "$bin" "$tmp/w" 500 > "$tmp/step.out" 2>&1
+check "a rerun with INT16_STEP ends with status 0" test $? = 0
+check "INT16_STEP=64 rounds the final file's weights: a smaller file" test "$(stat -c %s "$tmp/w/network-int16.tsn")" -lt "$size1"
+for bad in 0 257 x 1.5 016; do
+  INT16_STEP=$bad bash "$script" "$bin" "$tmp/bad" 500 > "$tmp/bad.out" 2>&1
+  check "INT16_STEP='$bad' exits 2" test $? = 2
+  check "INT16_STEP='$bad' is explained" grep -q "INT16_STEP must be a whole number from 1 to 256, not '$bad'" "$tmp/bad.out"
+done
 
 DOWNGRADE_FROM=1000 bash "$script" "$bin" "$tmp/bad" 500 > "$tmp/bad.out" 2>&1
 check "a bad threshold exits 2" test $? = 2
