@@ -36,6 +36,10 @@ for bad in 0 257 x 1.5 016; do
   check "INT16_STEP='$bad' is explained" grep -q "INT16_STEP must be a whole number from 1 to 256, not '$bad'" "$tmp/bad.out"
 done
 
+bash "$script" > "$tmp/usage.out" 2>&1
+check "no arguments: exit 2" test $? = 2
+check "the usage lists every setting, the last one too" grep -q "INT16_STEP (1: the final file's int16 weights" "$tmp/usage.out"
+
 DOWNGRADE_FROM=1000 bash "$script" "$bin" "$tmp/bad" 500 > "$tmp/bad.out" 2>&1
 check "a bad threshold exits 2" test $? = 2
 check "a bad threshold is explained" grep -q "DOWNGRADE_FROM must be 0 (none) or a power of two from 4 to 32768, not '1000'" "$tmp/bad.out"
