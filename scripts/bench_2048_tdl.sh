@@ -13,7 +13,7 @@
 # Prints one line per run and the medians in moves a second. Settings from the environment:
 # ROUNDS (3), GAMES (2000), PLAY_GAMES (1000).
 set -euo pipefail
-[ $# -eq 4 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { awk 'NR > 1 { if (!/^#/) exit; print }' "$0" >&2; exit 2; }
 ours=$(realpath "$1") tdl=$(realpath "$2") our_net=$(realpath "$3") their_net=$(realpath "$4")
 : "${ROUNDS:=3}" "${GAMES:=2000}" "${PLAY_GAMES:=1000}"
 tmp=$(mktemp -d)

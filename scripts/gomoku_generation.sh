@@ -19,7 +19,7 @@
 #   EPOCHS (6), LR (2e-3), GATE_MS (100 ms a move), GATE_GAMES (600 at most),
 #   GATE_SPRT ("elo0=0 elo1=30"), JOBS (1: games at once in the gate).
 set -euo pipefail
-[ $# -eq 4 ] || { sed -n '2,23p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { awk 'NR > 1 { if (!/^#/) exit; print }' "$0" >&2; exit 2; }
 bin=$(realpath "$1") work=$2 rule=$3 gen=$4
 : "${GAMES:=1200}" "${NODES:=12000}" "${CHUNK:=50}" "${WINDOW:=3}" "${EPOCHS:=6}" "${LR:=2e-3}"
 : "${GATE_MS:=100}" "${GATE_GAMES:=600}" "${GATE_SPRT:=elo0=0 elo1=30}" "${JOBS:=1}"

@@ -14,7 +14,7 @@
 # chunks j, j + JOBS, ...: the chunks and their seeds do not depend on JOBS); DEADLINE_S, when set,
 # the seconds after which no chunk starts (those under way finish), for a machine lent for a while.
 set -euo pipefail
-[ $# -eq 7 ] || [ $# -eq 8 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[ $# -eq 7 ] || [ $# -eq 8 ] || { awk 'NR > 1 { if (!/^#/) exit; print }' "$0" >&2; exit 2; }
 bin=$1 out=$2 rule=$3 nodes=$4 games=$5 chunks=$6 seed0=$7 network=${8:-}
 : "${JOBS:=1}" "${DEADLINE_S:=}"
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "JOBS must be a positive number, not '$JOBS'" >&2; exit 2; }

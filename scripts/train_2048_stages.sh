@@ -26,7 +26,7 @@
 #   INT16_STEP (1: the final file's int16 weights rounded to multiples of this, `2048 train
 #   --int16-step`; 16 keeps a well-trained set of four 6-tuples under 32 MB).
 set -euo pipefail
-[ $# -eq 3 ] || { sed -n '2,27p' "$0" >&2; exit 2; }
+[ $# -eq 3 ] || { awk 'NR > 1 { if (!/^#/) exit; print }' "$0" >&2; exit 2; }
 bin=$(realpath "$1") work=$2 games=$3
 : "${SEED:=1}" "${VALUE:=320000}" "${ALPHA:=0.1}" "${OTD_SHARE:=0.9}" "${TC_ALPHA:=1.0}" "${TC_FORWARD:=1}"
 : "${LAMBDA:=0}"
