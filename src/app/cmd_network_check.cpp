@@ -40,7 +40,8 @@ nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, const gomoku::Netwo
           {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / d},
           {"order_agreement", static_cast<double>(t.order_agrees) / d},
           {"mean_gap_black_to_move", mean_gap(t, r, 0)},
-          {"mean_gap_white_to_move", mean_gap(t, r, 1)}};
+          {"mean_gap_white_to_move", mean_gap(t, r, 1)},
+          {"result_cross_entropy", t.result_cross_entropy / static_cast<double>(std::max(r.results, 1LL))}};
 }
 
 void run(const NetcheckCli& c) {
@@ -71,22 +72,28 @@ void run(const NetcheckCli& c) {
                         {"signed_positions", r.signed_positions},
                         {"positions_black_to_move", r.positions_by_side[0]},
                         {"positions_white_to_move", r.positions_by_side[1]},
+                        {"positions_with_result", r.results},
+                        {"search_result_cross_entropy", r.search_result_cross_entropy / static_cast<double>(std::max(r.results, 1LL))},
                         {"classical", totals_json(r.classical, r)},
                         {"network", totals_json(r.network, r)}};
     const double d = static_cast<double>(std::max(r.positions, 1LL));
     const double ds = static_cast<double>(std::max(r.signed_positions, 1LL));
+    const double dr = static_cast<double>(std::max(r.results, 1LL));
     nlohmann::json shares = nlohmann::json::array();
     for (const auto& sc : r.by_share)
       shares.push_back({{"classical_share", sc.share},
                         {"sign_agreement", static_cast<double>(sc.sign_agrees) / ds},
-                        {"cross_entropy", sc.cross_entropy / d}});
+                        {"cross_entropy", sc.cross_entropy / d},
+                        {"result_cross_entropy", sc.result_cross_entropy / dr}});
     j["value_by_classical_share"] = shares;
     j["best_classical_share"] = r.best_share();
+    j["best_result_classical_share"] = r.best_result_share();
     std::cout << j.dump() << "\n";
     return;
   }
   const double n = static_cast<double>(std::max(r.positions, 1LL));
   const double ns = static_cast<double>(std::max(r.signed_positions, 1LL));
+  const double nr = static_cast<double>(std::max(r.results, 1LL));
   std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's); "
                            "the signs on the {} whose search value is not 0\n",
                            r.positions, r.skipped, r.signed_positions);
@@ -108,13 +115,20 @@ void run(const NetcheckCli& c) {
                            mean_gap(r.network, r, 0));
   std::cout << fmt::format("{:<34} {:>10.0f} {:>10.0f}\n", "value - search's, white to move", mean_gap(r.classical, r, 1),
                            mean_gap(r.network, r, 1));
+  if (r.results > 0) {
+    std::cout << fmt::format("\non the {} positions of a game's path, cross-entropy to the game's result: the search's value {:.3f}\n",
+                             r.results, r.search_result_cross_entropy / nr);
+    row("cross-entropy to the game's result", r.classical.result_cross_entropy / nr, r.network.result_cross_entropy / nr, "");
+  }
   // The value blended at every share: which share a file should carry (export.py --classical-share).
   std::cout << "\nthe value blended with the classical evaluation, by the classical share:\n";
-  std::cout << fmt::format("{:>15} {:>15} {:>15}\n", "classical share", "search's sign", "cross-entropy");
+  std::cout << fmt::format("{:>15} {:>15} {:>15} {:>15}\n", "classical share", "search's sign", "cross-entropy", "to the result");
   for (const auto& sc : r.by_share)
-    std::cout << fmt::format("{:>13} % {:>14.1f}% {:>15.3f}\n", sc.share, 100.0 * static_cast<double>(sc.sign_agrees) / ns,
-                             sc.cross_entropy / n);
+    std::cout << fmt::format("{:>13} % {:>14.1f}% {:>15.3f} {:>15}\n", sc.share, 100.0 * static_cast<double>(sc.sign_agrees) / ns,
+                             sc.cross_entropy / n, r.results > 0 ? fmt::format("{:.3f}", sc.result_cross_entropy / nr) : "-");
   std::cout << fmt::format("closest to the search's values: a classical share of {} %\n", r.best_share());
+  if (r.results > 0)
+    std::cout << fmt::format("closest to the games' results: a classical share of {} %\n", r.best_result_share());
 }
 
 }  // namespace

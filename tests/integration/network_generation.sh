@@ -43,6 +43,7 @@ expect_status 2 gomoku hint --moves h8 --depth 2 --rule renju --network "$dir/ne
 # netcheck: the network beside the classical evaluation on the generation's data.
 expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" "$dir"/gen1/*.data
 check "netcheck prints both evaluations' figures" grep -q "one ply picks the search's move" "$tmp/out"
+check "netcheck scores the values against the games' results" grep -q "cross-entropy to the game's result" "$tmp/out"
 expect_status 0 gomoku netcheck --network "$dir/net1/network.tsnet" "$dir"/gen1/*.data --positions 5 --json
 check "netcheck --json counts at most the sample" /usr/bin/python3 -c "
 import json, sys
@@ -50,6 +51,9 @@ j = json.load(open(sys.argv[1]))
 assert j['positions'] + j['skipped'] <= 5 and j['rule'] == 'freestyle', j
 for side in ('classical', 'network'):
     assert 0 <= j[side]['one_ply_agreement'] <= 1 and 0 <= j[side]['order_agreement'] <= 1, j
+    assert j[side]['result_cross_entropy'] >= 0, j
+assert 0 <= j['positions_with_result'] <= j['positions'], j
+assert len(j['value_by_classical_share']) == 11 and j['best_result_classical_share'] in range(0, 101, 10), j
 " "$tmp/out"
 expect_status 2 gomoku netcheck --network "$tmp/cut.tsnet" "$dir"/gen1/*.data
 expect_status 0 gomoku selfplay --out "$tmp/renju.tsd" --games 1 --nodes 300 --rule renju

@@ -102,4 +102,43 @@ TEST(NetworkCheck, TheGapToTheSearchIsKeptBySideToMove) {
   EXPECT_GT(biased.network.gap_by_side[1], r.network.gap_by_side[1]);
 }
 
+TEST(NetworkCheck, TheGameResultIsScoredOnThePathOnly) {
+  const Network net = Network::random(Rule::FREESTYLE, 9);
+  Board quiet = board_of("h8i9h9");
+  const Point first = quiet.point(root_moves(quiet).front());
+  // A won game for the side to move, a lost one, and a position off the path (no result).
+  TrainingRecord won = make_record(quiet, 400, first, 6, false);
+  won.result = 2;
+  TrainingRecord lost = make_record(quiet, 400, first, 6, false);
+  lost.result = 0;
+  TrainingRecord off = make_record(quiet, 400, first, 6, false);
+  off.off_path = true;
+  const auto both = check_network(net, std::vector<TrainingRecord>{won, lost});
+  EXPECT_EQ(both.positions, 2);
+  EXPECT_EQ(both.results, 2);
+  // The search's value (400: a win probability above a half) predicts the win better than the loss.
+  const auto w = check_network(net, std::vector<TrainingRecord>{won});
+  const auto l = check_network(net, std::vector<TrainingRecord>{lost});
+  EXPECT_LT(w.search_result_cross_entropy, l.search_result_cross_entropy);
+  EXPECT_DOUBLE_EQ(both.search_result_cross_entropy, w.search_result_cross_entropy + l.search_result_cross_entropy);
+  // The classical value predicts the result its sign says.
+  if (evaluate(quiet) > 0) {
+    EXPECT_LT(w.classical.result_cross_entropy, l.classical.result_cross_entropy);
+  } else if (evaluate(quiet) < 0) {
+    EXPECT_GT(w.classical.result_cross_entropy, l.classical.result_cross_entropy);
+  }
+  // Off the path the position counts for the other figures, not for the result's.
+  const auto with_off = check_network(net, std::vector<TrainingRecord>{won, off});
+  EXPECT_EQ(with_off.positions, 2);
+  EXPECT_EQ(with_off.results, 1);
+  EXPECT_DOUBLE_EQ(with_off.search_result_cross_entropy, w.search_result_cross_entropy);
+  EXPECT_DOUBLE_EQ(with_off.network.result_cross_entropy, w.network.result_cross_entropy);
+  EXPECT_DOUBLE_EQ(with_off.by_share.back().result_cross_entropy, w.classical.result_cross_entropy);
+  // No result at all: no share is best at predicting one.
+  const auto none = check_network(net, std::vector<TrainingRecord>{off});
+  EXPECT_EQ(none.results, 0);
+  EXPECT_EQ(none.best_result_share(), 0);
+  EXPECT_DOUBLE_EQ(none.classical.result_cross_entropy, 0.0);
+}
+
 }  // namespace

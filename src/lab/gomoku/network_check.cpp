@@ -29,6 +29,14 @@ int NetworkCheck::best_share() const {
   return best->share;
 }
 
+int NetworkCheck::best_result_share() const {
+  if (results == 0) return 0;
+  const auto best = std::min_element(by_share.begin(), by_share.end(), [](const ShareCheck& a, const ShareCheck& b) {
+    return a.result_cross_entropy < b.result_cross_entropy;
+  });
+  return best->share;
+}
+
 NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> records) {
   NetworkCheck out;
   for (int k = 0; k < SHARE_STEPS; ++k) out.by_share[static_cast<std::size_t>(k)].share = 10 * k;
@@ -62,11 +70,21 @@ NetworkCheck check_network(const Network& net, std::span<const TrainingRecord> r
     out.network.gap_by_side[side] += network - r.value;
     out.classical.cross_entropy += cross_entropy(target, classical);
     out.network.cross_entropy += cross_entropy(target, network);
+    // The game's result, where the position lies on the game's path.
+    const bool has_result = !r.off_path;
+    const double outcome = 0.5 * static_cast<double>(r.result);
+    if (has_result) {
+      ++out.results;
+      out.search_result_cross_entropy += cross_entropy(outcome, r.value);
+      out.classical.result_cross_entropy += cross_entropy(outcome, classical);
+      out.network.result_cross_entropy += cross_entropy(outcome, network);
+    }
     // The value at each share, blended as the search blends it.
     for (ShareCheck& sc : out.by_share) {
       const int blended = blend_value(own, classical, sc.share);
       sc.sign_agrees += has_sign && same_sign(blended, r.value);
       sc.cross_entropy += cross_entropy(target, blended);
+      if (has_result) sc.result_cross_entropy += cross_entropy(outcome, blended);
     }
 
     // Step 1. The move order: root_moves is the pattern order; the policy orders the same moves.

@@ -5,6 +5,9 @@
 // best move by one ply of the evaluation is the search's move, and how often the move order
 // (pattern order, or the network's policy) puts the search's move first. A network can predict
 // values well and still choose badly between sibling moves, which is what a search asks of it.
+// On the positions of a game's path, how well each value (and the search's own) predicts the
+// game's result: a value that matches a shallow search well may still know less of how the game
+// ends than another.
 
 #include <array>
 #include <span>
@@ -23,6 +26,7 @@ struct EvalCheckTotals {
   /// By side to move (black, white): the sum of its value less the search's, engine units. A
   /// value that sits apart from the search's on one side only misleads the search's margins.
   std::array<double, 2> gap_by_side{};
+  double result_cross_entropy = 0;  ///< of its win probability against the game's result (NetworkCheck::results)
 };
 
 /// The value's figures for each classical share 0, 10, ..., 100 % (the network file's blend).
@@ -31,6 +35,7 @@ struct ShareCheck {
   int share = 0;             ///< the classical evaluation's part, in percent
   long long sign_agrees = 0;
   double cross_entropy = 0;
+  double result_cross_entropy = 0;  ///< against the game's result, over NetworkCheck::results
 };
 
 struct NetworkCheck {
@@ -38,10 +43,17 @@ struct NetworkCheck {
   long long skipped = 0;    ///< proven values, impossible records, moves outside the root's list
   long long signed_positions = 0;  ///< of the positions, those whose search value is not 0: the signs' count
   std::array<long long, 2> positions_by_side{};  ///< of the positions, black to move and white to move
+  /// Of the positions, those on a game's path: their result is known (win 1, draw 0.5, loss 0 for
+  /// the side to move) and the result cross-entropies are summed over them.
+  long long results = 0;
+  double search_result_cross_entropy = 0;  ///< the search value's own, against the result
   EvalCheckTotals classical, network;
   std::array<ShareCheck, SHARE_STEPS> by_share{};  ///< the value alone, blended at each share
   /// The share whose blend comes closest to the search's values (least cross-entropy).
   int best_share() const;
+  /// The share whose blend predicts the games' results best (least result cross-entropy; 0
+  /// when no position has a result).
+  int best_result_share() const;
 };
 
 /// Checks the records of the network's rule family (others are skipped). The one-ply choice and
