@@ -33,15 +33,24 @@ double mean_gap(const gomoku::EvalCheckTotals& t, const gomoku::NetworkCheck& r,
   return t.gap_by_side[s] / static_cast<double>(std::max(r.positions_by_side[s], 1LL));
 }
 
-nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, const gomoku::NetworkCheck& r) {
-  const double d = static_cast<double>(std::max(r.positions, 1LL));
-  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / static_cast<double>(std::max(r.signed_positions, 1LL))},
-          {"cross_entropy", t.cross_entropy / d},
-          {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / d},
-          {"order_agreement", static_cast<double>(t.order_agrees) / d},
+// What the check's sums are divided by, once for the text and the JSON: the counts, at least 1,
+// so that an empty check shows zeros.
+struct Divisors {
+  double positions, signed_positions, results;
+  explicit Divisors(const gomoku::NetworkCheck& r)
+      : positions(static_cast<double>(std::max(r.positions, 1LL))),
+        signed_positions(static_cast<double>(std::max(r.signed_positions, 1LL))),
+        results(static_cast<double>(std::max(r.results, 1LL))) {}
+};
+
+nlohmann::json totals_json(const gomoku::EvalCheckTotals& t, const gomoku::NetworkCheck& r, const Divisors& per) {
+  return {{"sign_agreement", static_cast<double>(t.sign_agrees) / per.signed_positions},
+          {"cross_entropy", t.cross_entropy / per.positions},
+          {"one_ply_agreement", static_cast<double>(t.one_ply_agrees) / per.positions},
+          {"order_agreement", static_cast<double>(t.order_agrees) / per.positions},
           {"mean_gap_black_to_move", mean_gap(t, r, 0)},
           {"mean_gap_white_to_move", mean_gap(t, r, 1)},
-          {"result_cross_entropy", t.result_cross_entropy / static_cast<double>(std::max(r.results, 1LL))}};
+          {"result_cross_entropy", t.result_cross_entropy / per.results}};
 }
 
 void run(const NetcheckCli& c) {
@@ -66,6 +75,7 @@ void run(const NetcheckCli& c) {
     records.resize(static_cast<std::size_t>(c.positions));
   }
   const auto r = gomoku::check_network(*net, records);
+  const Divisors per(r);
   if (c.json) {
     nlohmann::json j = {{"network_file", c.network}, {"rule", gomoku::rule_name(net->rule())}, {"positions", r.positions},
                         {"classical_share", net->classical_share()}, {"skipped", r.skipped}, {"seed", c.seed},
@@ -73,27 +83,22 @@ void run(const NetcheckCli& c) {
                         {"positions_black_to_move", r.positions_by_side[0]},
                         {"positions_white_to_move", r.positions_by_side[1]},
                         {"positions_with_result", r.results},
-                        {"search_result_cross_entropy", r.search_result_cross_entropy / static_cast<double>(std::max(r.results, 1LL))},
-                        {"classical", totals_json(r.classical, r)},
-                        {"network", totals_json(r.network, r)}};
-    const double d = static_cast<double>(std::max(r.positions, 1LL));
-    const double ds = static_cast<double>(std::max(r.signed_positions, 1LL));
-    const double dr = static_cast<double>(std::max(r.results, 1LL));
+                        {"search_result_cross_entropy", r.search_result_cross_entropy / per.results},
+                        {"classical", totals_json(r.classical, r, per)},
+                        {"network", totals_json(r.network, r, per)}};
     nlohmann::json shares = nlohmann::json::array();
     for (const auto& sc : r.by_share)
       shares.push_back({{"classical_share", sc.share},
-                        {"sign_agreement", static_cast<double>(sc.sign_agrees) / ds},
-                        {"cross_entropy", sc.cross_entropy / d},
-                        {"result_cross_entropy", sc.result_cross_entropy / dr}});
+                        {"sign_agreement", static_cast<double>(sc.sign_agrees) / per.signed_positions},
+                        {"cross_entropy", sc.cross_entropy / per.positions},
+                        {"result_cross_entropy", sc.result_cross_entropy / per.results}});
     j["value_by_classical_share"] = shares;
     j["best_classical_share"] = r.best_share();
     j["best_result_classical_share"] = r.best_result_share();
     std::cout << j.dump() << "\n";
     return;
   }
-  const double n = static_cast<double>(std::max(r.positions, 1LL));
-  const double ns = static_cast<double>(std::max(r.signed_positions, 1LL));
-  const double nr = static_cast<double>(std::max(r.results, 1LL));
+  const double n = per.positions, ns = per.signed_positions, nr = per.results;
   std::cout << fmt::format("{} positions checked ({} skipped: proven, or the search's move not among the root's); "
                            "the signs on the {} whose search value is not 0\n",
                            r.positions, r.skipped, r.signed_positions);
