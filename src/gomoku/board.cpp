@@ -59,6 +59,8 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
       }
       refresh_cell(idx);
       tally(idx, +1);
+      for (int c = 0; c < 2; ++c)
+        if (data_[idx].best[c] >= Pattern::BLOCK4) fours_[static_cast<std::size_t>(c)][static_cast<std::size_t>(idx / 64)] |= std::uint64_t{1} << (idx % 64);
     }
   box_ = {size_, size_, -1, -1};
 }
@@ -108,14 +110,22 @@ void Board::refresh_cell(int q) {
   }
 }
 
-// Moves colour c's totals from the cell's stored point data to those of its current combo.
-inline void Board::set_info(CellData& cd, int c, int old_combo) {
+inline void Board::flip_four(int c, int q) {
+  fours_[static_cast<std::size_t>(c)][static_cast<std::size_t>(q / 64)] ^= std::uint64_t{1} << (q % 64);
+  flips_.push_back(static_cast<std::uint16_t>(q * 2 + c));
+}
+
+// Moves colour c's totals from cell q's stored point data to those of its current combo.
+inline void Board::set_info(int q, int c, int old_combo) {
+  CellData& cd = data_[q];
   const PointInfo& info = info_[c][cd.combo[c]];
   sum_[c] += info.value - cd.value[c];
   tempo_[c] += info.tempo - cd.tempo[c];
   counts_[c][0] += (info.kind == PointKind::FIVE) - (cd.kind[c] == PointKind::FIVE);
   counts_[c][1] += info.winning - info_[c][old_combo].winning;
-  counts_[c][2] += (info.best >= Pattern::BLOCK4) - (cd.best[c] >= Pattern::BLOCK4);
+  const bool four = info.best >= Pattern::BLOCK4, was_four = cd.best[c] >= Pattern::BLOCK4;
+  counts_[c][2] += four - was_four;
+  if (four != was_four) flip_four(c, q);
   cd.kind[c] = info.kind;
   cd.best[c] = info.best;
   cd.value[c] = info.value;
@@ -161,7 +171,7 @@ inline void Board::update_line_cell(int q, int d, int slot, int code) {
     cd.pattern[c][d] = p;
     const int old_combo = cd.combo[c];
     cd.combo[c] = static_cast<std::uint16_t>(combo_with(old_combo, d, old, p));
-    set_info(cd, c, old_combo);
+    set_info(q, c, old_combo);
   }
 }
 
@@ -169,12 +179,14 @@ void Board::play_index(int idx) {
   assert(cells_[idx] == CELL_EMPTY);
   const Color c = to_move();
   const int code = static_cast<int>(c);
-  frames_.push_back({box_, sum_, tempo_, counts_});
+  frames_.push_back({box_, sum_, tempo_, counts_, flips_.size()});
   std::size_t top = history_.size() * TOUCHED;
   if (saved_.size() < top + TOUCHED) saved_.resize(top + TOUCHED);
   cells_[idx] = static_cast<std::uint8_t>(code);
   hash_ ^= ZOBRIST[index_of(c)][idx];
   tally(idx, -1);
+  for (int ci = 0; ci < 2; ++ci)
+    if (data_[idx].best[ci] >= Pattern::BLOCK4) flip_four(ci, idx);
   for (int d = 0; d < 4; ++d) {
     const int off = offsets_[d];
     for (int k = 1; k <= 4; ++k) {
@@ -215,6 +227,11 @@ void Board::undo() {
   sum_ = f.sum;
   tempo_ = f.tempo;
   counts_ = f.counts;
+  while (flips_.size() > f.flips) {
+    const int q = flips_.back() / 2, ci = flips_.back() % 2;
+    fours_[static_cast<std::size_t>(ci)][static_cast<std::size_t>(q / 64)] ^= std::uint64_t{1} << (q % 64);
+    flips_.pop_back();
+  }
   frames_.pop_back();
   for (int dy = -2; dy <= 2; ++dy)
     for (int dx = -2; dx <= 2; ++dx) --near_[idx + dy * stride_ + dx];

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -96,6 +97,18 @@ class Board {
   int winning_cells(Color c) const { return counts_[index_of(c)][1]; }
   /// Number of empty cells where c makes at least a dead four on some line.
   int four_cells(Color c) const { return counts_[index_of(c)][2]; }
+  /// Calls fn(idx) for every empty cell where a stone of colour c makes at least a dead four on
+  /// some line (the four_cells(c) cells), in coordinate order: what a scan of the candidates for
+  /// best_pattern(c, idx) >= BLOCK4 finds (a four always has a stone within distance 2), read
+  /// from a set kept up to date by play() and undo().
+  template <class Fn>
+  void for_each_four_cell(Color c, Fn&& fn) const {
+    if (counts_[index_of(c)][2] == 0) return;
+    const auto& bits = fours_[index_of(c)];
+    for (int w = 0; w < FOUR_WORDS; ++w) {
+      for (std::uint64_t m = bits[static_cast<std::size_t>(w)]; m != 0; m &= m - 1) fn(w * 64 + std::countr_zero(m));
+    }
+  }
   /// Strongest line pattern c makes on idx.
   Pattern best_pattern(Color c, int idx) const { return data_[idx].best[index_of(c)]; }
   /// What kind() and best_pattern() of colour c on the empty cell idx would be with one more
@@ -143,6 +156,7 @@ class Board {
     std::array<int, 2> sum;
     std::array<int, 2> tempo;
     std::array<std::array<int, 3>, 2> counts;
+    std::size_t flips;  ///< size of flips_ before the move
   };
   /// Cells whose data one move can change: four on either side along each of the four lines.
   static constexpr int TOUCHED = 32;
@@ -153,7 +167,8 @@ class Board {
 
   const PointInfo& info_if(Color c, int idx, int d, int k, Color stone) const;
   void update_line_cell(int q, int d, int slot, int code);
-  void set_info(CellData& cd, int c, int old_combo);
+  void set_info(int q, int c, int old_combo);
+  void flip_four(int c, int q);
   void refresh_cell(int q);
   void tally(int q, int sign);
 
@@ -170,6 +185,12 @@ class Board {
   std::array<int, 2> tempo_{};
   std::array<std::array<int, 3>, 2> counts_{};
   std::array<std::uint8_t, MAX_CELLS> near_{};
+  static constexpr int FOUR_WORDS = (MAX_CELLS + 63) / 64;
+  /// Per colour, the empty cells where a stone makes at least a dead four (a bit per cell).
+  std::array<std::array<std::uint64_t, FOUR_WORDS>, 2> fours_{};
+  /// The cells whose bit in fours_ changed, in play order (colour in the low bit): undo()
+  /// flips them back.
+  std::vector<std::uint16_t> flips_;
   std::uint64_t hash_ = 0;
   Color to_move_ = Color::BLACK;
   Box box_{};

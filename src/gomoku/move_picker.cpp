@@ -26,7 +26,7 @@ struct ThreatAnswers {
     if (b.winning_cells(them) == 0) return;
     CellList<32> four_threes;
     bool open_four = false;
-    b.for_each_candidate([&](int q) {
+    b.for_each_four_cell(them, [&](int q) {
       if (b.kind(them, q) != PointKind::FOUR_PLUS) return;
       if (b.best_pattern(them, q) == Pattern::BLOCK4) four_threes.push(q);
       else open_four = open_four || (b.best_pattern(them, q) == Pattern::FLEX4 && may_play(b, q, them));

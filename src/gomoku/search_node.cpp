@@ -12,12 +12,12 @@ std::optional<int> Worker::threats(int ply, int& forced) {
   forced = -1;
   if (board_.five_cells(me) > 0) {
     bool win = false;
-    board_.for_each_candidate([&](int q) { win = win || is_five_point(board_, q, me); });
+    board_.for_each_four_cell(me, [&](int q) { win = win || is_five_point(board_, q, me); });
     if (win) return win_in(ply + 1);
   }
   if (board_.five_cells(them) > 0) {
     int count = 0;
-    board_.for_each_candidate([&](int q) {
+    board_.for_each_four_cell(them, [&](int q) {
       if (is_five_point(board_, q, them)) {
         ++count;
         forced = q;
@@ -28,7 +28,7 @@ std::optional<int> Worker::threats(int ply, int& forced) {
   }
   if (board_.winning_cells(me) > 0) {
     bool win = false;
-    board_.for_each_candidate([&](int q) {
+    board_.for_each_four_cell(me, [&](int q) {
       if (win || board_.kind(me, q) < PointKind::FOUR_PLUS || !may_play(board_, q, me)) return;
       win = makes_two_fives(board_, q, me);
     });

@@ -43,7 +43,7 @@ class ThreatSearch {
     int n = 0;
     first = -1;
     if (b_.five_cells(c) == 0) return 0;
-    b_.for_each_candidate([&](int q) {
+    b_.for_each_four_cell(c, [&](int q) {
       if (n < 2 && is_five_point(b_, q, c)) {
         if (n++ == 0) first = q;
       }
@@ -57,10 +57,14 @@ class ThreatSearch {
     std::array<std::int64_t, Board::MAX_CELLS> scored;
     std::size_t n = 0;
     const Color a = attacker_;
-    const Pattern floor = threes_ ? Pattern::FLEX3 : Pattern::BLOCK4;
-    b_.for_each_candidate([&](int q) {
-      if (b_.best_pattern(a, q) >= floor) scored[n++] = best_first_key(order_score(b_, q, a), q);
-    });
+    auto score = [&](int q) { scored[n++] = best_first_key(order_score(b_, q, a), q); };
+    if (threes_) {
+      b_.for_each_candidate([&](int q) {
+        if (b_.best_pattern(a, q) >= Pattern::FLEX3) score(q);
+      });
+    } else {
+      b_.for_each_four_cell(a, score);
+    }
     std::sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(n));
     for (std::size_t i = 0; i < n; ++i) out.push(cell_of_key(scored[i]));
   }
@@ -94,9 +98,7 @@ class ThreatSearch {
       three_defences(m, replies);
       if (replies.empty()) return false;  // m was no threat
       // The defender may also answer a three with a four of its own.
-      b_.for_each_candidate([&](int q) {
-        if (b_.best_pattern(d, q) >= Pattern::BLOCK4) replies.push(q);
-      });
+      b_.for_each_four_cell(d, [&](int q) { replies.push(q); });
       replies.sort_unique();
     }
     // Black cannot defend on a forbidden point.

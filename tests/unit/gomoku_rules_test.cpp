@@ -423,6 +423,52 @@ TEST(GomokuRenju, IncrementalCountsMatchARecount) {
   EXPECT_GT(forbidden_seen, 0);
 }
 
+// The board's set of four cells (for_each_four_cell) is what a scan of the candidates finds,
+// in the same order, after every move and every take-back of seeded random games under each
+// rule, with take-backs in the middle of the games as a search makes them.
+TEST(GomokuBoard, FourCellsMatchAScan) {
+  auto scanned = [](const Board& b, Color c) {
+    std::vector<int> out;
+    b.for_each_candidate([&](int q) {
+      if (b.best_pattern(c, q) >= Pattern::BLOCK4) out.push_back(q);
+    });
+    return out;
+  };
+  auto kept = [](const Board& b, Color c) {
+    std::vector<int> out;
+    b.for_each_four_cell(c, [&](int q) { out.push_back(q); });
+    return out;
+  };
+  std::mt19937 rng(20261129);
+  int fours_seen = 0;
+  for (Rule rule : ALL_RULES) {
+    for (int game = 0; game < 30; ++game) {
+      Board b(15, rule);
+      b.play({7, 7});
+      for (int step = 0; step < 120 && b.move_count() < 60; ++step) {
+        if (b.move_count() > 1 && rng() % 4 == 0) {
+          b.undo();
+        } else {
+          std::vector<int> cands;
+          b.for_each_candidate([&](int q) { cands.push_back(q); });
+          const int q = cands[rng() % cands.size()];
+          if (is_five_point(b, q, b.to_move())) break;
+          b.play_index(q);
+        }
+        for (Color c : {Color::BLACK, Color::WHITE}) {
+          const auto want = scanned(b, c);
+          ASSERT_EQ(kept(b, c), want) << rule_name(rule) << " game " << game << " step " << step;
+          ASSERT_EQ(static_cast<int>(want.size()), b.four_cells(c));
+          fours_seen += static_cast<int>(want.size());
+        }
+      }
+      while (b.move_count() > 0) b.undo();
+      EXPECT_TRUE(kept(b, Color::BLACK).empty() && kept(b, Color::WHITE).empty());
+    }
+  }
+  EXPECT_GT(fours_seen, 1000);
+}
+
 // What the board answers about a stone not played (kind_if, best_pattern_if, makes_two_fives)
 // is what playing the stone shows, on points drawn near the stones of seeded random games under
 // each rule (every stone on their lines), for stones of either colour.
