@@ -60,7 +60,7 @@ Board::Board(int size, Rule rule) : size_(size), stride_(size + 2 * PAD), rule_(
       refresh_cell(idx);
       tally(idx, +1);
       for (int c = 0; c < 2; ++c)
-        if (data_[idx].best[c] >= Pattern::BLOCK4) fours_[static_cast<std::size_t>(c)][static_cast<std::size_t>(idx / 64)] |= std::uint64_t{1} << (idx % 64);
+        if (data_[idx].best[c] >= Pattern::BLOCK4) toggle_four(c, idx);
     }
   box_ = {size_, size_, -1, -1};
 }
@@ -110,8 +110,12 @@ void Board::refresh_cell(int q) {
   }
 }
 
-inline void Board::flip_four(int c, int q) {
+inline void Board::toggle_four(int c, int q) {
   fours_[static_cast<std::size_t>(c)][static_cast<std::size_t>(q / 64)] ^= std::uint64_t{1} << (q % 64);
+}
+
+inline void Board::flip_four(int c, int q) {
+  toggle_four(c, q);
   flips_.push_back(static_cast<std::uint16_t>(q * 2 + c));
 }
 
@@ -228,8 +232,7 @@ void Board::undo() {
   tempo_ = f.tempo;
   counts_ = f.counts;
   while (flips_.size() > f.flips) {
-    const int q = flips_.back() / 2, ci = flips_.back() % 2;
-    fours_[static_cast<std::size_t>(ci)][static_cast<std::size_t>(q / 64)] ^= std::uint64_t{1} << (q % 64);
+    toggle_four(flips_.back() % 2, flips_.back() / 2);
     flips_.pop_back();
   }
   frames_.pop_back();

@@ -168,6 +168,8 @@ class Board {
   const PointInfo& info_if(Color c, int idx, int d, int k, Color stone) const;
   void update_line_cell(int q, int d, int slot, int code);
   void set_info(int q, int c, int old_combo);
+  /// Flips cell q's bit in colour c's four set; flip_four() also logs it for undo().
+  void toggle_four(int c, int q);
   void flip_four(int c, int q);
   void refresh_cell(int q);
   void tally(int q, int sign);
