@@ -189,6 +189,31 @@ test('move strings: junk is refused with a clear error and loads nothing', async
   assert.ok(await page.isHidden('#go-record-error'));
 });
 
+test('move strings: of two loads in quick succession the later one stays, whichever answer comes first', async (t) => {
+  if (skipWithoutGomoku(t)) return;
+  const page = await open(t, '/gomoku');
+  await loadGomoku(page, { rule: 'freestyle', moves: 'h8i9', opponent: 'human' });
+  // The server's answer to the first load's check comes late.
+  let delayed = false;
+  await page.route('**/api/gomoku/state', async (route) => {
+    const body = route.request().postDataJSON();
+    if (!delayed && body && body.moves === 'j10') {
+      delayed = true;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+    await route.continue();
+  });
+  await page.fill('#go-moves', 'j10');
+  await page.click('#go-load');
+  await page.fill('#go-moves', 'h8i9g7');
+  await page.click('#go-load');
+  await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 3);
+  await page.waitForTimeout(1200);  // the late answer has come and gone
+  assert.ok(delayed);
+  assert.equal(await stones(page), 'h8i9g7');
+  assert.equal(await page.inputValue('#go-moves'), 'h8i9g7');
+});
+
 test('PSQ: export then import is the same game; pasted PSQ text loads; bad files say why', async (t) => {
   if (skipWithoutGomoku(t)) return;
   const page = await open(t, '/gomoku');
@@ -236,6 +261,9 @@ test('PSQ: export then import is the same game; pasted PSQ text loads; bad files
     await page.fill('#go-moves', 'h8');
     await page.click('#go-load');
     await page.waitForSelector('#go-record-error', { state: 'hidden' });
+    // The error hides before the position is drawn: wait for the one stone, or the next load's
+    // three could be the old ones still on the board.
+    await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 1);
     await page.fill('#go-moves', 'h8i9g7');
     await page.click('#go-load');
     await page.waitForFunction(() => document.querySelectorAll('#goboard .stone').length === 3);

@@ -340,7 +340,10 @@ function recordError(text) {
 
 // Step 3b. Loading a record: a move string or a PSQ text (typed, pasted or from a file). Nothing
 // is loaded unless all of it reads and the server accepts every move.
+let loads = 0;  // loadRecord calls so far: one whose check answers after a later call's gives way
+
 async function loadRecord(text, { psq = looksLikePsq(text) } = {}) {
+  const my = ++loads;
   let size = game.size;
   let moves;
   try {
@@ -348,9 +351,10 @@ async function loadRecord(text, { psq = looksLikePsq(text) } = {}) {
     else moves = parseMoveString(text);
     await post('/api/gomoku/state', { size, rule: game.rule, moves: moves.join('') });
   } catch (e) {
-    recordError(`Not loaded: ${e.message}`);
+    if (my === loads) recordError(`Not loaded: ${e.message}`);
     return;
   }
+  if (my !== loads) return;
   recordError(null);
   movesEdited = false;
   startRecord({ fromPosition: true });
