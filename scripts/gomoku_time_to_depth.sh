@@ -2,6 +2,8 @@
 # Time of `strong` to a fixed depth, added up over a file of positions (one move string a line,
 # '#' lines skipped), for each thread count: how much the threads speed one search up.
 #   scripts/gomoku_time_to_depth.sh [tilestone-binary] [depth] [threads...]
+# From the environment: POSITIONS (the file; default tests/data/gomoku/smp-positions.txt) and
+# RULE (freestyle, standard or renju; default freestyle).
 set -euo pipefail
 bin=${1:-build/tilestone}
 depth=${2:-10}
@@ -9,11 +11,12 @@ shift $(( $# >= 2 ? 2 : $# ))
 threads=("$@")
 [ ${#threads[@]} -gt 0 ] || threads=(1 2)
 positions=${POSITIONS:-$(dirname "$0")/../tests/data/gomoku/smp-positions.txt}
+rule=${RULE:-freestyle}
 printf '%-8s %6s %10s %12s %10s\n' threads depth positions nodes time_ms
 for t in "${threads[@]}"; do
   grep -v '^#' "$positions" | while read -r moves; do
     [ -n "$moves" ] || continue
-    "$bin" gomoku hint --rule freestyle --moves "$moves" --depth "$depth" --threads "$t" --json
+    "$bin" gomoku hint --rule "$rule" --moves "$moves" --depth "$depth" --threads "$t" --json
   done | python3 -c '
 import json, sys
 t = n = c = 0

@@ -33,29 +33,40 @@ bool wins_with_run(Rule rule, Color c, int len) {
   return exact ? len == 5 : len >= 5;
 }
 
-// Points q on line d near p (with black already on p) where black would make exactly five
-// including p, as offsets from p.
-std::vector<int> five_points(Grid& g, int p, int d) {
-  std::vector<int> out;
-  for (int k = -4; k <= 4; ++k) {
-    const int q = p + k * g.offsets[d];
-    if (k == 0 || g.cells[q] != CELL_EMPTY) continue;
-    // Every point between p and q must be black for the run through q to include p.
-    bool joined = true;
-    for (int j = (k < 0 ? k + 1 : 1); j < (k < 0 ? 0 : k); ++j) joined &= g.cells[p + j * g.offsets[d]] == CELL_BLACK;
-    if (!joined) continue;
-    g.cells[q] = CELL_BLACK;
-    if (g.run(q, d, CELL_BLACK) == 5) out.push_back(k);
-    g.cells[q] = CELL_EMPTY;
+// The points q on line d near p (black already on p) where one more black stone makes exactly
+// five including p, as offsets from p, left first: the stones between p and q must all be black,
+// so q can only be the first point beyond either end of p's run, and it counts when it is empty,
+// at most four from p, and joins the runs on both of its sides into exactly five.
+struct FivePoints {
+  int size = 0;
+  std::array<int, 2> k{};
+  bool empty() const { return size == 0; }
+  /// Two five points five apart: one straight four.
+  bool straight() const { return size == 2 && k[1] - k[0] == 5; }
+};
+
+FivePoints five_points(const Grid& g, int p, int d) {
+  const int off = g.offsets[d];
+  int left = 0, right = 0;
+  while (g.cells[p - (left + 1) * off] == CELL_BLACK) ++left;
+  while (g.cells[p + (right + 1) * off] == CELL_BLACK) ++right;
+  FivePoints out;
+  for (const int k : {-(left + 1), right + 1}) {
+    if (k < -4 || k > 4) continue;
+    const int q = p + k * off;
+    if (g.cells[q] != CELL_EMPTY) continue;
+    const int step = k < 0 ? -off : off;
+    int beyond = 0;
+    while (g.cells[q + (beyond + 1) * step] == CELL_BLACK) ++beyond;
+    if (left + right + 2 + beyond == 5) out.k[static_cast<std::size_t>(out.size++)] = k;
   }
   return out;
 }
 
 // Number of fours black has through p along d: two five points five apart are one straight four.
-int fours_on_line(Grid& g, int p, int d) {
-  const auto pts = five_points(g, p, d);
-  if (pts.size() == 2 && pts[1] - pts[0] == 5) return 1;
-  return static_cast<int>(pts.size());
+int fours_on_line(const Grid& g, int p, int d) {
+  const FivePoints pts = five_points(g, p, d);
+  return pts.straight() ? 1 : pts.size;
 }
 
 bool forbidden_at(Grid& g, int p, int depth);
@@ -79,8 +90,7 @@ bool three_on_line(Grid& g, int p, int d, int depth) {
     const int q = p + k * g.offsets[d];
     if (k == 0 || g.cells[q] != CELL_EMPTY) continue;
     g.cells[q] = CELL_BLACK;
-    const auto pts = five_points(g, p, d);
-    const bool straight = pts.size() == 2 && pts[1] - pts[0] == 5;
+    const bool straight = five_points(g, p, d).straight();
     g.cells[q] = CELL_EMPTY;
     if (!straight || black_five_at(g, q)) continue;
     if (depth >= MAX_FORBIDDEN_DEPTH || !forbidden_at(g, q, depth + 1)) return true;
