@@ -16,6 +16,7 @@
 #include "app/options.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
+#include "core/replace_file.h"
 #include "g2048/limits.h"
 #include "g2048/weights_file.h"
 #include "lab/g2048/td_train.h"
@@ -64,13 +65,7 @@ std::string read_text(const std::string& path) {
 
 // Replaces the file through a temporary and a rename: a failed write leaves the old file.
 void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    if (!f.flush()) throw RunError(fmt::format("cannot write {}", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw RunError(fmt::format("cannot rename {} to {}", tmp, path));
+  if (auto r = core::replace_file(path, text); !r) throw RunError(r.error());
 }
 
 void write_curve(const std::string& log_path, const std::string& svg_path) {
@@ -98,6 +93,8 @@ void run_train(const TrainOptions& o) {
     downgrade_from = *e;
   }
   if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
+  // Before any game is played: a checkpoint that cannot be saved would lose them.
+  if (auto r = core::check_replaceable(o.out); !r) throw RunError("--out " + r.error());
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
   if (o.optimistic > 0 && !o.resume.empty())
     throw UsageError("--optimistic sets the weights of a new network: it does not go with --resume");

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "core/bytes.h"
+#include "core/replace_file.h"
 
 namespace tilestone::g2048 {
 
@@ -384,16 +385,7 @@ core::Result<Checkpoint> decode_checkpoint(std::string_view bytes, NTupleNetwork
 
 core::Result<std::uint64_t> save_network(const NTupleNetwork& net, const std::string& path, const SaveOptions& options,
                                          const TrainState* state) {
-  const std::string bytes = encode_network(net, options, state);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return core::fail(fmt::format("cannot write {}", tmp));
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!f.flush()) return core::fail(fmt::format("cannot write {}", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return core::fail(fmt::format("cannot rename {} to {}", tmp, path));
-  return static_cast<std::uint64_t>(bytes.size());
+  return core::replace_file(path, encode_network(net, options, state));
 }
 
 core::Result<Checkpoint> load_checkpoint(const std::string& path, NTupleNetwork::Storage storage) {

@@ -12,6 +12,7 @@
 #include "gomoku/network.h"
 
 #include "core/bytes.h"
+#include "core/replace_file.h"
 #include "core/concat.h"
 
 namespace tilestone::gomoku {
@@ -183,18 +184,7 @@ core::Result<bool> RuleNetworks::add_file(const std::string& path) {
 }
 
 core::Result<std::uint64_t> save_network_file(const Network& net, const std::string& path) {
-  const std::string bytes = encode_network_file(net);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return core::fail(core::concat("cannot write ", tmp));
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return core::fail(core::concat("cannot write ", tmp));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return core::fail(core::concat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
-  return static_cast<std::uint64_t>(bytes.size());
+  return core::replace_file(path, encode_network_file(net));
 }
 
 }  // namespace tilestone::gomoku

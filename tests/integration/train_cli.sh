@@ -145,6 +145,16 @@ expect_status 2 2048 train --out "$tmp/d.tsn" --restart-share 0.5 --restart-min-
 check "a minimum tile that is not a power of two is explained" grep -q "restart-min-tile must be a power of two" "$tmp/err"
 expect_status 2 2048 train --out "$tmp/d.tsn" --restart-min-tile 1024
 check "a minimum tile without restarts is explained" grep -q "applies to --restart-share" "$tmp/err"
+# An --out that is not a regular file (a device such as /dev/null, a pipe, a folder) is refused
+# before any game is played: the save's rename would have put a file in its place.
+mkfifo "$tmp/pipe"
+expect_status 1 2048 train --out "$tmp/pipe" --games 400 --layout $small --quiet
+check "an --out that is a pipe is refused with a message" grep -q "out .*pipe exists and is not a regular file" "$tmp/err"
+check "the pipe is left as it was" test -p "$tmp/pipe"
+check "no game is played for an --out that cannot be saved" sh -c "! grep -q '^training' \"$tmp/err\" && test ! -s \"$tmp/out\""
+mkdir "$tmp/folder"
+expect_status 1 2048 train --out "$tmp/folder" --games 400 --layout $small --quiet
+check "an --out that is a folder is refused" grep -q "folder exists and is not a regular file" "$tmp/err"
 # Without a network the ntuple AI and --eval ntuple are errors; the default expectimax needs none.
 TILESTONE_NTUPLE="$tmp/missing.tsn" expect_status 1 2048 hint --board "$board" --ai ntuple
 check "the missing file is named" grep -q "missing.tsn" "$tmp/err"
