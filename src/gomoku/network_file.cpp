@@ -2,18 +2,15 @@
 // checked, so a wrong, truncated, corrupt or foreign file is refused with a message.
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <system_error>
 
 #include "gomoku/network.h"
 
 #include "core/bytes.h"
-#include "core/replace_file.h"
 #include "core/concat.h"
+#include "core/replace_file.h"
 
 namespace tilestone::gomoku {
 namespace {

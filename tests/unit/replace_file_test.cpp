@@ -27,6 +27,14 @@ std::string read_all(const fs::path& p) {
 
 bool has_temporary(const fs::path& p) { return fs::exists(fs::path(p.string() + ".tmp")); }
 
+// replace_file() on a path that is not a regular file: refused with a message, nothing written.
+void expect_refused(const fs::path& p) {
+  auto r = core::replace_file(p.string(), "bytes");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("not a regular file"), std::string::npos) << r.error();
+  EXPECT_FALSE(has_temporary(p));
+}
+
 }  // namespace
 
 TEST(ReplaceFile, WritesAndReplacesAFileAndLeavesNoTemporary) {
@@ -47,22 +55,16 @@ TEST(ReplaceFile, RefusesAPipeAndLeavesIt) {
   test_support::TempDir dir("replace-file");
   const fs::path p = dir.path / "pipe";
   ASSERT_EQ(mkfifo(p.c_str(), 0600), 0);
-  auto r = core::replace_file(p.string(), "bytes");
-  ASSERT_FALSE(r);
-  EXPECT_NE(r.error().find("not a regular file"), std::string::npos) << r.error();
+  expect_refused(p);
   EXPECT_TRUE(fs::is_fifo(p));
-  EXPECT_FALSE(has_temporary(p));
 }
 
 TEST(ReplaceFile, RefusesAFolderAndLeavesNoTemporary) {
   test_support::TempDir dir("replace-file");
   const fs::path p = dir.path / "folder";
   fs::create_directory(p);
-  auto r = core::replace_file(p.string(), "bytes");
-  ASSERT_FALSE(r);
-  EXPECT_NE(r.error().find("not a regular file"), std::string::npos) << r.error();
+  expect_refused(p);
   EXPECT_TRUE(fs::is_directory(p));
-  EXPECT_FALSE(has_temporary(p));
 }
 
 TEST(ReplaceFile, AFolderThatCannotBeWrittenGivesAMessage) {
