@@ -178,6 +178,13 @@ class NTupleNetwork {
     const Board d = b.downgraded(from, steps);
     return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
   }
+  /// The board whose weights late_value(b, from) reads: `b` itself, or `b` downgraded.
+  static Board valued_board(Board b, int from) {
+    if (from == 0 || !b.holds_at_least(from)) return b;
+    int steps = 0;
+    const Board d = b.downgraded(from, steps);
+    return steps == 0 ? b : d;
+  }
   /// late_value() of up to four afterstates at once (n <= 4), their weights asked for together so
   /// that their cache misses overlap; out[k] is exactly late_value(boards[k], from).
   void late_values(const Board* boards, int n, float* out) const { late_values(boards, n, out, downgrade_from_); }

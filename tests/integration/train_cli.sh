@@ -122,6 +122,36 @@ trained=$(mean --ai ntuple --network "$tmp/e.tsn")
 random=$(mean --ai random)
 check "a trained network beats random ($trained vs $random)" test "$trained" -gt $((4 * random))
 
+# Prune: the weights no one-ply game of the network reads take one value, a smaller file. The
+# boards of its games are valued as before: bench on the games' seed plays them again, the same.
+expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p.tsn" --games 10 --seed 5 --quiet
+check "prune says what its games read and what it reset" grep -q "^10 one-ply games ([0-9]* moves, seed 5) read [0-9]* of 262144 weights (.* %); [0-9]* unread weights reset to" "$tmp/out"
+check "prune names the file it saved" grep -q "saved .*p.tsn (int16, step 1, [0-9]* bytes)" "$tmp/out"
+expect_status 0 2048 train --out "$tmp/e16.tsn" --resume "$tmp/e.tsn" --games 1 --encoding int16 --zstd-level 19 --quiet
+check "a pruned file is smaller than the whole network's" test "$(stat -c %s "$tmp/p.tsn")" -lt "$(stat -c %s "$tmp/e16.tsn")"
+expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p32.tsn" --games 10 --seed 5 --encoding float32 --quiet
+check "the pruned network plays its games as the whole one did" test "$(mean --ai ntuple --network "$tmp/p32.tsn")" = "$trained"
+expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p2.tsn" --games 10 --seed 5 --jobs 2 --quiet
+check "two jobs make the same file" cmp -s "$tmp/p.tsn" "$tmp/p2.tsn"
+expect_status 2 2048 prune "$tmp/e.tsn" --out "$tmp/d.tsn" --encoding float32 --int16-step 4
+check "a step without int16 is explained" grep -q "int16-step applies to --encoding int16" "$tmp/err"
+expect_status 2 2048 prune "$tmp/e.tsn" --out "$tmp/d.tsn" --downgrade-from 3000
+expect_status 1 2048 prune "$tmp/missing.tsn" --out "$tmp/d.tsn"
+echo "not a network" > "$tmp/not-a-net.tsn"
+expect_status 1 2048 prune "$tmp/not-a-net.tsn" --out "$tmp/d.tsn"
+check "a foreign file to prune is named as such" grep -q "not a tilestone n-tuple weights file" "$tmp/err"
+mkfifo "$tmp/prune-pipe"
+expect_status 1 2048 prune "$tmp/e.tsn" --out "$tmp/prune-pipe" --quiet
+check "an --out that is a pipe is refused before the games" grep -q "out .*prune-pipe exists and is not a regular file" "$tmp/err"
+"$bin" 2048 prune "$tmp/e.tsn" --out "$tmp/stopped.tsn" --games 1000000 --quiet > "$tmp/ps.out" 2> "$tmp/ps.err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+check "a stopped prune exits 130" test $? = 130
+check "a stopped prune says it wrote nothing" grep -q "stopped after [0-9]* of 1000000 games: nothing written" "$tmp/ps.err"
+check "a stopped prune leaves no file" test ! -e "$tmp/stopped.tsn"
+
 # Refused: truncated, foreign, missing files; bad options.
 head -c 200 "$tmp/b.tsn" > "$tmp/short.tsn"
 expect_status 1 2048 hint --board "$board" --ai ntuple --network "$tmp/short.tsn"

@@ -1,0 +1,116 @@
+#include "lab/g2048/prune.h"
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "g2048/ai.h"
+#include "g2048/game.h"
+
+namespace tilestone::g2048 {
+
+namespace {
+
+// One bit a weight, table by table: whether a game read it.
+using ReadMarks = std::vector<std::vector<std::uint64_t>>;
+
+ReadMarks no_marks(const NTupleNetwork& net) {
+  ReadMarks marks(net.table_count());
+  for (std::size_t t = 0; t < net.table_count(); ++t) marks[t].assign((net.table_size(t) + 63) / 64, 0);
+  return marks;
+}
+
+bool marked(const ReadMarks& marks, std::size_t t, std::size_t i) { return (marks[t][i / 64] >> (i % 64)) & 1; }
+
+// The most common value among the first stage's unread weights (every 61st of them looked at:
+// in a trained network it is the value they started from, held by most of them).
+float most_common_unread(const NTupleNetwork& net, const ReadMarks& marks) {
+  std::unordered_map<float, std::uint64_t> count;
+  std::uint64_t seen = 0;
+  for (std::size_t t = 0; t < net.layout().size(); ++t)
+    for (std::size_t i = 0; i < net.table_size(t); ++i)
+      if (!marked(marks, t, i) && seen++ % 61 == 0) ++count[net.table(t)[i]];
+  float best = 0;
+  std::uint64_t top = 0;
+  for (const auto& [w, c] : count)
+    if (c > top || (c == top && w < best)) best = w, top = c;
+  return best;
+}
+
+}  // namespace
+
+PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::stop_token stop,
+                         const std::function<void(int)>& on_game) {
+  PruneReport report;
+  const int from = options.downgrade_from >= 0 ? options.downgrade_from : net.downgrade_from();
+  const int jobs = std::clamp(options.jobs, 1, std::max(1, options.games));
+  // The player reads the network that is pruned afterwards: a view that does not own it.
+  const std::shared_ptr<const NTupleNetwork> view(&net, [](const NTupleNetwork*) {});
+  std::vector<ReadMarks> marks(static_cast<std::size_t>(jobs));
+  std::vector<std::uint64_t> moves(static_cast<std::size_t>(jobs), 0);
+  std::atomic<int> done{0};
+
+  // Step 1. The games, each job its own marks (OR-ed below: the same marks on any number of jobs).
+  core::parallel_for(static_cast<std::size_t>(jobs), static_cast<unsigned>(jobs), [&](std::size_t j) {
+    ReadMarks& own = marks[j] = no_marks(net);
+    AiConfig config("ntuple", std::nullopt, {}, view);
+    config.downgrade_from = from;
+    auto player = make_ai(config);
+    if (!player) return;
+    for (int g = static_cast<int>(j); g < options.games && !stop.stop_requested(); g += jobs) {
+      core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
+      Board b = spawn_random(spawn_random(Board{}, rng), rng);
+      for (;;) {
+        const Moves m = b.moves();
+        for (Dir d : ALL_DIRS) {
+          const Board after = m.after[index(d)];
+          if (after == b) continue;
+          net.for_each_feature(NTupleNetwork::valued_board(after, from),
+                               [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
+        }
+        const auto best = (*player)->quick_move(b);
+        if (!best) break;
+        b = spawn_random(m.after[index(*best)], rng);
+        ++moves[j];
+      }
+      const int n = ++done;
+      if (on_game) on_game(n);
+    }
+  });
+  report.games = done.load();
+  for (std::uint64_t n : moves) report.moves += n;
+  for (std::size_t t = 0; t < net.table_count(); ++t) report.weights += net.table_size(t);
+  if (stop.stop_requested() && report.games < options.games) {
+    report.stopped = true;
+    return report;
+  }
+  ReadMarks& all = marks[0];
+  for (std::size_t j = 1; j < marks.size(); ++j)
+    for (std::size_t t = 0; t < all.size(); ++t)
+      for (std::size_t w = 0; w < all[t].size(); ++w) all[t][w] |= marks[j][t][w];
+
+  // Step 2. Reset what no game read: the first stage to one value, later stages to the first's.
+  report.reset_value = most_common_unread(net, all);
+  const std::size_t tuples = net.layout().size();
+  for (std::size_t t = 0; t < net.table_count(); ++t) {
+    WeightTable& table = net.table(t);
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      if (marked(all, t, i)) {
+        ++report.read;
+        continue;
+      }
+      const float to = t < tuples ? report.reset_value : net.table(t % tuples)[i];
+      if (table[i] != to) {
+        table[i] = to;
+        ++report.reset;
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace tilestone::g2048
