@@ -260,7 +260,7 @@ void add_2048_commands(CLI::App& root) {
     cmd->callback([=] { run_bench(*o); });
   }
   add_2048_train_command(*g);
-  add_2048_prune_command(*g);
+  add_2048_network_commands(*g);
   add_2048_review_command(*g);
   add_2048_suite_command(*g);
 }

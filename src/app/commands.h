@@ -44,8 +44,8 @@ void add_gomoku_learn_command(CLI::App& gomoku);
 void add_gomoku_match_command(CLI::App& gomoku);
 /// `tilestone gomoku review`, under the gomoku command.
 void add_gomoku_review_command(CLI::App& gomoku);
-/// `tilestone 2048 prune`, under the 2048 command.
-void add_2048_prune_command(CLI::App& g2048);
+/// `tilestone 2048 prune` and `2048 join`, under the 2048 command.
+void add_2048_network_commands(CLI::App& g2048);
 /// `tilestone 2048 suite make|run`, under the 2048 command.
 void add_2048_suite_command(CLI::App& g2048);
 /// `tilestone 2048 review`, under the 2048 command.

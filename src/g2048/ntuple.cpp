@@ -166,6 +166,7 @@ NTupleNetwork NTupleNetwork::with_stages(const StageThresholds& stages) const {
   NTupleNetwork out(layout_, stages, Init::NONE, storage_, scale_);
   out.games_trained = games_trained;
   out.downgrade_from_ = downgrade_from_;
+  out.stage_before_downgrading_ = stage_before_downgrading_;
   const std::size_t n = layout_.size();
   for (std::size_t k = 0; k < static_cast<std::size_t>(out.stages()); ++k) {
     const std::size_t from = std::min(k, static_cast<std::size_t>(this->stages()) - 1);

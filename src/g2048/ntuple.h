@@ -168,6 +168,14 @@ class NTupleNetwork {
   void set_downgrade_from(int exponent) { downgrade_from_ = static_cast<std::uint8_t>(exponent); }
   static bool valid_downgrade_exponent(int e) { return e == 0 || (e >= MIN_DOWNGRADE_EXPONENT && e <= 15); }
 
+  /// Whether a downgraded board takes the weights of the stage of the board as it was, before
+  /// downgrading, rather than of the board it is downgraded to (file version 5). With a stage from
+  /// the tile downgrading starts at, that stage then holds the late game's own weights: boards
+  /// holding that tile read it, at the downgraded board's features, while the boards on the way to
+  /// the tile keep the first stage. Off: the stage of the downgraded board (older files).
+  bool stage_before_downgrading() const { return stage_before_downgrading_; }
+  void set_stage_before_downgrading(bool on) { stage_before_downgrading_ = on; }
+
   /// The value the AIs play with: a board whose largest tile is 2^downgrade_from() or more is
   /// valued downgraded (Board::downgraded), each step doubling the value. Training uses value().
   float late_value(Board b) const { return late_value(b, downgrade_from_); }
@@ -176,7 +184,8 @@ class NTupleNetwork {
     if (from == 0 || !b.holds_at_least(from)) return value(b);
     int steps = 0;
     const Board d = b.downgraded(from, steps);
-    return steps == 0 ? value(b) : value(d) * static_cast<float>(1 << steps);
+    if (steps == 0) return value(b);
+    return (stage_before_downgrading_ ? value_in(stage_of(b), d) : value(d)) * static_cast<float>(1 << steps);
   }
   /// The board whose weights late_value(b, from) reads: `b` itself, or `b` downgraded.
   static Board valued_board(Board b, int from) {
@@ -185,20 +194,30 @@ class NTupleNetwork {
     const Board d = b.downgraded(from, steps);
     return steps == 0 ? b : d;
   }
+  /// The stage whose weights late_value(b, from) reads.
+  int valued_stage(Board b, int from) const {
+    return stage_before_downgrading_ ? stage_of(b) : stage_of(valued_board(b, from));
+  }
   /// late_value() of up to four afterstates at once (n <= 4), their weights asked for together so
   /// that their cache misses overlap; out[k] is exactly late_value(boards[k], from).
   void late_values(const Board* boards, int n, float* out) const { late_values(boards, n, out, downgrade_from_); }
   void late_values(const Board* boards, int n, float* out, int from) const {
     std::array<Board, 4> d{};
     std::array<int, 4> steps{};
+    bool raw_stage = false;  // a downgraded board that reads the stage of the board as it was
     for (int k = 0; k < n; ++k) {
       d[k] = boards[k];
       if (from != 0 && boards[k].holds_at_least(from)) {
         d[k] = boards[k].downgraded(from, steps[k]);
         if (steps[k] == 0) d[k] = boards[k];
+        raw_stage = raw_stage || (steps[k] != 0 && stage_before_downgrading_);
       }
     }
-    values(d.data(), n, out);
+    if (raw_stage) {
+      for (int k = 0; k < n; ++k) out[k] = value_in(stage_of(boards[k]), d[k]);
+    } else {
+      values(d.data(), n, out);
+    }
     for (int k = 0; k < n; ++k)
       if (steps[k] != 0) out[k] *= static_cast<float>(1 << steps[k]);
   }
@@ -229,20 +248,22 @@ class NTupleNetwork {
   }
 
   /// The value of the afterstate `b`.
-  float value(Board b) const {
+  float value(Board b) const { return value_in(stage_of(b), b); }
+  /// The value of `b` by the weights of stage `stage` (< stages()).
+  float value_in(int stage, Board b) const {
     // The weights are scattered over hundreds of megabytes, so nearly every read misses the
     // caches: work out every address first and ask for them all, so that the reads overlap.
     const std::size_t count = SYMMETRIES * layout_.size();
     if (storage_ == Storage::INT16) {
       std::array<const std::int16_t*, MAX_TUPLES * SYMMETRIES> at;
-      addresses(qtables_, b, at.data());
+      addresses(qtables_, stage, b, at.data());
       // Nothing writes an INT16 network: plain reads, summed exactly.
       int sum = 0;
       for (std::size_t i = 0; i < count; ++i) sum += *at[i];
       return static_cast<float>(sum * scale_);
     }
     std::array<const float*, MAX_TUPLES * SYMMETRIES> at;
-    addresses(tables_, b, at.data());
+    addresses(tables_, stage, b, at.data());
     float sum = 0;
     for (std::size_t i = 0; i < count; ++i) sum += load(at[i]);
     return sum;
@@ -290,8 +311,13 @@ class NTupleNetwork {
   /// board's stage), symmetry by symmetry.
   template <class Fn>
   void for_each_feature(Board b, Fn&& fn) const {
+    for_each_feature_in(stage_of(b), b, fn);
+  }
+  /// The same in the tables of stage `stage`.
+  template <class Fn>
+  void for_each_feature_in(int stage, Board b, Fn&& fn) const {
     const auto syms = symmetries(b);
-    const std::size_t base = static_cast<std::size_t>(stage_of(b)) * layout_.size();
+    const std::size_t base = static_cast<std::size_t>(stage) * layout_.size();
     for (const Board s : syms)
       for (std::size_t t = 0; t < layout_.size(); ++t) fn(base + t, index(t, s));
   }
@@ -315,12 +341,17 @@ class NTupleNetwork {
 
  private:
   std::uint8_t downgrade_from_ = params::DOWNGRADE_FROM_EXPONENT;
+  bool stage_before_downgrading_ = false;
   // The address of every feature of `b` in `tables` (FLOAT32's or INT16's), each already asked
-  // for, symmetry by symmetry.
+  // for, symmetry by symmetry: in the tables of b's stage, or of stage `k`.
   template <class Table>
   void addresses(const std::vector<Table>& tables, Board b, const typename Table::value_type** at) const {
+    addresses(tables, stage_of(b), b, at);
+  }
+  template <class Table>
+  void addresses(const std::vector<Table>& tables, int k, Board b, const typename Table::value_type** at) const {
     const std::size_t n = layout_.size();
-    const Table* stage = &tables[static_cast<std::size_t>(stage_of(b)) * n];
+    const Table* stage = &tables[static_cast<std::size_t>(k) * n];
 #ifdef TILESTONE_NTUPLE_PEXT
     if (pext_) {
       switch (n) {

@@ -19,6 +19,8 @@ namespace tilestone::g2048 {
 namespace {
 
 constexpr std::size_t MAGIC_BYTES = 8;
+// Version 5's flags byte.
+constexpr std::uint8_t STAGE_BEFORE_DOWNGRADING = 1;
 
 std::size_t element_bytes(WeightEncoding e) { return e == WeightEncoding::Int16 ? 2 : 4; }
 
@@ -83,6 +85,12 @@ core::Result<Header> parse_header(std::string_view bytes) {
       return core::fail(fmt::format("weights file is corrupt: tile downgrading from exponent {}", from));
     h.info.downgrade_from = from;
   }
+  if (h.info.version >= 5) {
+    const auto flags = r.get<std::uint8_t>();
+    if (!r.short_read() && (flags & ~STAGE_BEFORE_DOWNGRADING) != 0)
+      return core::fail(fmt::format("weights file is corrupt: unknown flags {:#x}", flags));
+    h.info.stage_before_downgrading = (flags & STAGE_BEFORE_DOWNGRADING) != 0;
+  }
   h.checksum_pos = MAGIC_BYTES + r.pos();
   h.checksum = r.get<std::uint64_t>();
   if (r.short_read()) return core::fail("weights file is truncated (its header is incomplete)");
@@ -109,7 +117,7 @@ std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, Weight
                          std::uint64_t weights, std::uint64_t payload, const TrainState* state, std::uint64_t checksum) {
   std::string h(WEIGHTS_MAGIC, MAGIC_BYTES);
   std::size_t size = MAGIC_BYTES + 4 * 4 + 8 * 5 + (version >= 2 ? 4 + 8 * 2 : 0) +
-                     (version >= 3 ? 4 + net.stage_thresholds().size() : 0) + (version >= 4 ? 1 : 0);
+                     (version >= 3 ? 4 + net.stage_thresholds().size() : 0) + (version >= 4 ? 1 : 0) + (version >= 5 ? 1 : 0);
   for (const Tuple& t : net.layout()) size += 1 + t.size();
   core::put_bytes<std::uint32_t>(h, version);
   core::put_bytes<std::uint32_t>(h, static_cast<std::uint32_t>(enc));
@@ -133,6 +141,7 @@ std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, Weight
     for (auto e : net.stage_thresholds()) core::put_bytes<std::uint8_t>(h, e);
   }
   if (version >= 4) core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.downgrade_from()));
+  if (version >= 5) core::put_bytes<std::uint8_t>(h, net.stage_before_downgrading() ? STAGE_BEFORE_DOWNGRADING : 0);
   core::put_bytes<std::uint64_t>(h, checksum);
   return h;
 }
@@ -144,8 +153,10 @@ std::string_view to_string(WeightEncoding e) { return e == WeightEncoding::Int16
 std::string encode_network(const NTupleNetwork& net, const SaveOptions& options, const TrainState* state) {
   // A version 1 file has no room for training state.
   std::uint32_t version = std::clamp(options.version, WEIGHTS_OLDEST_VERSION, WEIGHTS_VERSION);
-  // Stages need version 3, a threshold of tile downgrading other than the default version 4.
-  if (net.stages() > 1 || net.downgrade_from() != params::DOWNGRADE_FROM_EXPONENT) version = WEIGHTS_VERSION;
+  // Stages need version 3, a threshold of tile downgrading other than the default version 4, the
+  // stage of the board before downgrading version 5.
+  if (net.stages() > 1 || net.downgrade_from() != params::DOWNGRADE_FROM_EXPONENT || net.stage_before_downgrading())
+    version = WEIGHTS_VERSION;
   if (version < 2) state = nullptr;
   // Step 1. The weights, raw, in the chosen encoding (net.weight reads either storage).
   std::uint64_t weights = 0;
@@ -351,6 +362,7 @@ core::Result<Checkpoint> decode_checkpoint(std::string_view bytes, NTupleNetwork
   Checkpoint out{NTupleNetwork(h.layout, h.stages, NTupleNetwork::Init::NONE, storage, h.info.scale), {}};
   out.net.games_trained = h.info.games_trained;
   out.net.set_downgrade_from(h.info.downgrade_from);
+  out.net.set_stage_before_downgrading(h.info.stage_before_downgrading);
   std::string unsummed(bytes.substr(0, h.size));
   std::memset(unsummed.data() + h.checksum_pos, 0, 8);
   PayloadSink sink(out, h, core::fnv1a(unsummed));

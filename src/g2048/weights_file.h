@@ -31,7 +31,7 @@
 namespace tilestone::g2048 {
 
 inline constexpr char WEIGHTS_MAGIC[9] = "TSNTUPLE";
-inline constexpr std::uint32_t WEIGHTS_VERSION = 4;
+inline constexpr std::uint32_t WEIGHTS_VERSION = 5;
 /// The oldest version this build reads.
 inline constexpr std::uint32_t WEIGHTS_OLDEST_VERSION = 1;
 
@@ -87,6 +87,9 @@ struct WeightsInfo {
   std::uint64_t restart_boards = 0;  ///< restart pool boards stored
   /// Tile downgrading's threshold, an exponent (0: none); params::DOWNGRADE_FROM_EXPONENT before version 4.
   int downgrade_from = params::DOWNGRADE_FROM_EXPONENT;
+  /// Version 5: a downgraded board reads the stage of the board before downgrading
+  /// (NTupleNetwork::stage_before_downgrading); false for older versions.
+  bool stage_before_downgrading = false;
 };
 core::Result<WeightsInfo> read_weights_info(std::string_view bytes);
 

@@ -152,6 +152,25 @@ check "a stopped prune exits 130" test $? = 130
 check "a stopped prune says it wrote nothing" grep -q "stopped after [0-9]* of 1000000 games: nothing written" "$tmp/ps.err"
 check "a stopped prune leaves no file" test ! -e "$tmp/stopped.tsn"
 
+# Join: one network's first stage below a tile, another's weights from it on (file version 5).
+expect_status 0 2048 train --out "$tmp/late.tsn" --resume "$tmp/s.tsn" --games 601 --quiet
+expect_status 0 2048 join "$tmp/e.tsn" "$tmp/late.tsn" --out "$tmp/j.tsn" --from 256
+check "join names the stage it took" grep -q "joined .*e.tsn below 256 and stage 1 of .*late.tsn (of 3) from 256 on, downgrading from 256" "$tmp/out"
+check "join names the file it saved" grep -q "saved .*j.tsn (float32, [0-9]* bytes)" "$tmp/out"
+expect_status 0 2048 bench --ai ntuple --network "$tmp/j.tsn" --games 2
+check "bench plays the joined network" grep -q "ntuple, 1 ply, downgrading from 256, 2 games" "$tmp/out"
+expect_status 0 2048 join "$tmp/e.tsn" "$tmp/late.tsn" --out "$tmp/j2.tsn" --from 256 --late-stage 2 --encoding int16
+check "--late-stage picks the stage" grep -q "and stage 2 of" "$tmp/out"
+expect_status 0 2048 prune "$tmp/j.tsn" --out "$tmp/jp.tsn" --games 5 --quiet
+expect_status 0 2048 bench --ai ntuple --network "$tmp/jp.tsn" --games 2
+expect_status 0 2048 train --out "$tmp/other.tsn" --games 10 --layout 0123,4567 --quiet
+expect_status 1 2048 join "$tmp/e.tsn" "$tmp/other.tsn" --out "$tmp/d.tsn"
+check "networks of two layouts are refused" grep -q "different tuples" "$tmp/err"
+expect_status 1 2048 join "$tmp/e.tsn" "$tmp/late.tsn" --out "$tmp/d.tsn" --late-stage 3
+check "a stage the late network lacks is refused" grep -q "has no stage 3" "$tmp/err"
+expect_status 2 2048 join "$tmp/e.tsn" "$tmp/late.tsn" --out "$tmp/d.tsn" --from 1000
+expect_status 1 2048 join "$tmp/e.tsn" "$tmp/missing.tsn" --out "$tmp/d.tsn"
+
 # Refused: truncated, foreign, missing files; bad options.
 head -c 200 "$tmp/b.tsn" > "$tmp/short.tsn"
 expect_status 1 2048 hint --board "$board" --ai ntuple --network "$tmp/short.tsn"

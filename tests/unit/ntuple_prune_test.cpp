@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "g2048/game.h"
 #include "g2048/weights_file.h"
+#include "lab/g2048/late_stage.h"
 #include "lab/g2048/prune.h"
 #include "lab/g2048/td_train.h"
 
@@ -23,12 +24,12 @@ constexpr float OPTIMISTIC_WEIGHT = 40000.0F / 32;
 
 // A small optimistic network trained for a few hundred games: most weights still hold their
 // starting value, as in a long-trained network.
-NTupleNetwork trained(StageThresholds stages = {}) {
+NTupleNetwork trained(StageThresholds stages = {}, std::uint64_t seed = 5) {
   NTupleNetwork net(small_layout(), std::move(stages));
   net.fill(OPTIMISTIC_WEIGHT);
   TrainConfig cfg;
   cfg.games = 300;
-  cfg.seed = 5;
+  cfg.seed = seed;
   cfg.fine_tune_start = 1.0;
   train(net, cfg);
   return net;
@@ -56,6 +57,25 @@ std::optional<Dir> choose(const NTupleNetwork& net, Board b, int from) {
 
 }  // namespace
 
+// Replays the games of `options` with `before`'s choices: every afterstate of every move is
+// valued by `pruned` exactly as by `before`. Returns the moves played.
+std::uint64_t expect_games_valued_as_before(const NTupleNetwork& before, const NTupleNetwork& pruned, const PruneOptions& options) {
+  const int from = before.downgrade_from();
+  std::uint64_t moves = 0;
+  for (int g = 0; g < options.games; ++g) {
+    core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
+    Board b = spawn_random(spawn_random(Board{}, rng), rng);
+    while (const auto best = choose(before, b, from)) {
+      const Moves m = b.moves();
+      for (Dir d : ALL_DIRS)
+        if (m.after[index(d)] != b) EXPECT_EQ(before.late_value(m.after[index(d)], from), pruned.late_value(m.after[index(d)], from));
+      b = spawn_random(m.after[index(*best)], rng);
+      ++moves;
+    }
+  }
+  return moves;
+}
+
 TEST(NTuplePrune, TheBoardsOfItsGamesAreValuedAsBeforeAndTheRestTakesOneValue) {
   const NTupleNetwork before = trained();
   NTupleNetwork pruned = before;
@@ -73,20 +93,7 @@ TEST(NTuplePrune, TheBoardsOfItsGamesAreValuedAsBeforeAndTheRestTakesOneValue) {
   EXPECT_EQ(report.reset_value, OPTIMISTIC_WEIGHT);  // the value most of them started from
   // The same games, replayed with the network as it was: every afterstate of every move is
   // valued exactly as before, so the same moves are chosen.
-  const int from = before.downgrade_from();
-  std::uint64_t moves = 0;
-  for (int g = 0; g < options.games; ++g) {
-    core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
-    Board b = spawn_random(spawn_random(Board{}, rng), rng);
-    while (const auto best = choose(before, b, from)) {
-      const Moves m = b.moves();
-      for (Dir d : ALL_DIRS)
-        if (m.after[index(d)] != b) ASSERT_EQ(before.late_value(m.after[index(d)], from), pruned.late_value(m.after[index(d)], from));
-      b = spawn_random(m.after[index(*best)], rng);
-      ++moves;
-    }
-  }
-  EXPECT_EQ(moves, report.moves);
+  EXPECT_EQ(expect_games_valued_as_before(before, pruned, options), report.moves);
   // Boards of other games may read reset weights: some board's value has changed.
   bool changed = false;
   for (std::uint64_t s = 0; s < 200 && !changed; ++s) {
@@ -144,4 +151,44 @@ TEST(NTuplePrune, AStopBeforeTheEndChangesNothing) {
   EXPECT_TRUE(report.stopped);
   EXPECT_LT(report.games, 50);
   EXPECT_EQ(differing_weights(before, net), 0U);
+}
+
+TEST(NTupleJoin, TheFirstStageBelowTheTileAndTheLateNetworksStageFromIt) {
+  const NTupleNetwork first = trained();
+  NTupleNetwork late = trained({}, 6).with_stages({5, 7});
+  late.set_downgrade_from(6);
+  for (float& w : late.table(4)) w += 1.0F;
+  for (float& w : late.table(8)) w += 2.0F;
+  // Its own play values a board holding 128 and a 2 downgraded until its largest tile is below
+  // 64 (to 32): in its stage from 32.
+  EXPECT_EQ(late_stage_of(late, 7), 1);
+  late.set_stage_before_downgrading(true);
+  EXPECT_EQ(late_stage_of(late, 7), 2);
+  late.set_stage_before_downgrading(false);
+  auto joined = join_late_stage(first, late, 1, 7);
+  ASSERT_TRUE(joined.ok()) << joined.error();
+  EXPECT_EQ(joined->stages(), 2);
+  EXPECT_EQ(joined->stage_thresholds(), StageThresholds{7});
+  EXPECT_EQ(joined->downgrade_from(), 7);
+  EXPECT_TRUE(joined->stage_before_downgrading());
+  for (std::size_t t = 0; t < 4; ++t) {
+    EXPECT_TRUE(joined->table(t) == first.table(t));
+    EXPECT_TRUE(joined->table(4 + t) == late.table(4 + t));
+  }
+  // Refused with a reason: another layout, a stage the late network lacks.
+  const NTupleNetwork other({{0, 1, 2, 3}, {4, 5, 6, 7}});
+  EXPECT_NE(join_late_stage(first, other, 0, 7).error().find("different tuples"), std::string::npos);
+  EXPECT_NE(join_late_stage(first, late, 3, 7).error().find("no stage 3"), std::string::npos);
+}
+
+TEST(NTuplePrune, AJoinedNetworksLateBoardsKeepTheirLateStage) {
+  // The late stage from 64, which every game reaches: its downgraded boards read it.
+  const NTupleNetwork before = join_late_stage(trained(), trained({}, 6), 0, 6).value();
+  NTupleNetwork pruned = before;
+  PruneOptions options;
+  options.games = 10;
+  options.seed = 4;
+  const PruneReport report = prune_unread(pruned, options);
+  EXPECT_GT(report.reset, 0U);
+  EXPECT_EQ(expect_games_valued_as_before(before, pruned, options), report.moves);
 }

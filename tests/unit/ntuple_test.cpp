@@ -290,8 +290,8 @@ TEST(NTuple, StagedNetworksRoundTripAndStoreLaterStagesAsDifferences) {
   // A bad stage count or threshold is refused with a message.
   std::uint32_t size = 0;
   std::memcpy(&size, exact.data() + 16, 4);
-  // u32 stages, two thresholds, the u8 threshold of tile downgrading, then the checksum
-  const std::size_t stages_at = size - 8 - 1 - 2 - 4;
+  // u32 stages, two thresholds, the u8 threshold of tile downgrading, the u8 flags, then the checksum
+  const std::size_t stages_at = size - 8 - 1 - 1 - 2 - 4;
   std::string bad = exact;
   bad[stages_at] = 9;
   auto r = decode_network(bad);
@@ -496,7 +496,7 @@ TEST(NTupleDowngrade, TheThresholdTravelsInTheFileAndBadOnesAreRefused) {
     v3.version = 3;  // a threshold other than the default needs version 4 and gets it
     for (const SaveOptions& options : {SaveOptions{}, v3}) {
       const std::string bytes = encode_network(net, options);
-      EXPECT_EQ(read_weights_info(bytes)->version, 4u);
+      EXPECT_EQ(read_weights_info(bytes)->version, WEIGHTS_VERSION);
       EXPECT_EQ(read_weights_info(bytes)->downgrade_from, from);
       const auto back = decode_network(bytes);
       ASSERT_TRUE(back.ok()) << back.error();
@@ -520,9 +520,63 @@ TEST(NTupleDowngrade, TheThresholdTravelsInTheFileAndBadOnesAreRefused) {
   std::uint32_t size = 0;
   std::memcpy(&size, bad.data() + 16, 4);
   for (int e : {1, 16, 200}) {
-    bad[size - 8 - 1] = static_cast<char>(e);
+    bad[size - 8 - 2] = static_cast<char>(e);  // before the flags byte and the checksum
     const auto r = decode_network(bad);
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().find("tile downgrading from exponent"), std::string::npos) << r.error();
   }
+}
+
+// A stage from the tile downgrading starts at, read by the board as it was (file version 5): a
+// board holding the tile takes the late stage's weights at the downgraded board's features.
+TEST(NTupleDowngrade, AStageBeforeDowngradingHoldsTheLateGamesOwnWeights) {
+  NTupleNetwork net = random_network(5).with_stages({14});
+  for (float& w : net.table(4)) w += 100.0F;  // the late stage differs from the first
+  const Board late = board("16384,4096,2048,2/0,0,0,2/0,0,0,0/0,0,0,4");
+  int steps = 0;
+  const Board down = late.downgraded(14, steps);
+  ASSERT_EQ(steps, 1);
+  // Off (older files): the downgraded board's stage, the first; on: the late stage.
+  EXPECT_EQ(net.valued_stage(late, 14), 0);
+  EXPECT_EQ(net.late_value(late, 14), 2 * net.value_in(0, down));
+  net.set_stage_before_downgrading(true);
+  EXPECT_EQ(net.valued_stage(late, 14), 1);
+  EXPECT_EQ(net.late_value(late, 14), 2 * net.value_in(1, down));
+  EXPECT_NE(net.value_in(1, down), net.value_in(0, down));
+  // Boards below the tile, or holding it with no gap, are valued as before.
+  const Board early = board("8192,2048,0,0/0,0,0,0/0,0,0,0/0,0,0,2");
+  EXPECT_EQ(net.late_value(early, 14), net.value(early));
+  const Board full = board("16384,8192,4096,2048/1024,512,256,128/64,32,16,8/4,2,0,0");
+  EXPECT_EQ(net.late_value(full, 14), net.value(full));
+  // Four at once give each one's value, whichever of them are downgraded.
+  const std::array<Board, 4> boards{late, early, full, board("32768,16384,2048,2/0,0,0,0/0,0,0,0/0,0,0,0")};
+  for (bool on : {false, true}) {
+    net.set_stage_before_downgrading(on);
+    std::array<float, 4> four{};
+    net.late_values(boards.data(), 4, four.data(), 14);
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(four[static_cast<std::size_t>(k)], net.late_value(boards[static_cast<std::size_t>(k)], 14)) << k;
+  }
+  // The file keeps it (version 5); a copy with more stages too; older versions read it off.
+  const std::string bytes = encode_network(net);
+  EXPECT_EQ(read_weights_info(bytes)->version, WEIGHTS_VERSION);
+  EXPECT_TRUE(read_weights_info(bytes)->stage_before_downgrading);
+  const auto back = decode_network(bytes);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_TRUE(back->stage_before_downgrading());
+  EXPECT_EQ(back->late_value(late, 14), net.late_value(late, 14));
+  EXPECT_TRUE(net.with_stages({14, 15}).stage_before_downgrading());
+  SaveOptions v4;
+  v4.version = 4;  // the flag needs version 5 and gets it
+  EXPECT_EQ(read_weights_info(encode_network(net, v4))->version, 5u);
+  net.set_stage_before_downgrading(false);
+  const std::string off = encode_network(net);
+  EXPECT_FALSE(decode_network(off)->stage_before_downgrading());
+  // An unknown flag is refused with a message.
+  std::string bad = bytes;
+  std::uint32_t size = 0;
+  std::memcpy(&size, bad.data() + 16, 4);
+  bad[size - 8 - 1] = static_cast<char>(3);
+  const auto r = decode_network(bad);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("unknown flags"), std::string::npos) << r.error();
 }

@@ -69,8 +69,8 @@ PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::s
         for (Dir d : ALL_DIRS) {
           const Board after = m.after[index(d)];
           if (after == b) continue;
-          net.for_each_feature(NTupleNetwork::valued_board(after, from),
-                               [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
+          net.for_each_feature_in(net.valued_stage(after, from), NTupleNetwork::valued_board(after, from),
+                                  [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
         }
         const auto best = (*player)->quick_move(b);
         if (!best) break;
