@@ -21,6 +21,7 @@ namespace {
 constexpr std::size_t MAGIC_BYTES = 8;
 // Version 5's flags byte.
 constexpr std::uint8_t STAGE_BEFORE_DOWNGRADING = 1;
+constexpr std::uint8_t LATER_STAGES_WHOLE = 2;
 
 std::size_t element_bytes(WeightEncoding e) { return e == WeightEncoding::Int16 ? 2 : 4; }
 
@@ -87,9 +88,10 @@ core::Result<Header> parse_header(std::string_view bytes) {
   }
   if (h.info.version >= 5) {
     const auto flags = r.get<std::uint8_t>();
-    if (!r.short_read() && (flags & ~STAGE_BEFORE_DOWNGRADING) != 0)
+    if (!r.short_read() && (flags & ~(STAGE_BEFORE_DOWNGRADING | LATER_STAGES_WHOLE)) != 0)
       return core::fail(fmt::format("weights file is corrupt: unknown flags {:#x}", flags));
     h.info.stage_before_downgrading = (flags & STAGE_BEFORE_DOWNGRADING) != 0;
+    h.info.later_stages_whole = (flags & LATER_STAGES_WHOLE) != 0;
   }
   h.checksum_pos = MAGIC_BYTES + r.pos();
   h.checksum = r.get<std::uint64_t>();
@@ -141,7 +143,10 @@ std::string header_bytes(const NTupleNetwork& net, std::uint32_t version, Weight
     for (auto e : net.stage_thresholds()) core::put_bytes<std::uint8_t>(h, e);
   }
   if (version >= 4) core::put_bytes<std::uint8_t>(h, static_cast<std::uint8_t>(net.downgrade_from()));
-  if (version >= 5) core::put_bytes<std::uint8_t>(h, net.stage_before_downgrading() ? STAGE_BEFORE_DOWNGRADING : 0);
+  // A network whose stages are read before downgrading is one joined from two (2048 join): its
+  // stages come from different networks, so their differences are no smaller than they are.
+  if (version >= 5)
+    core::put_bytes<std::uint8_t>(h, net.stage_before_downgrading() ? STAGE_BEFORE_DOWNGRADING | LATER_STAGES_WHOLE : 0);
   core::put_bytes<std::uint64_t>(h, checksum);
   return h;
 }
@@ -178,8 +183,9 @@ std::string encode_network(const NTupleNetwork& net, const SaveOptions& options,
   for (std::size_t t = 0; t < net.table_count(); ++t) {
     for (std::size_t i = 0; i < net.table_size(t); ++i) {
       if (options.encoding == WeightEncoding::Int16) {
-        // Later stages as a difference from the first stage, modulo 2^16.
-        const auto base = t < tuples ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(net.weight(t % tuples, i)));
+        // Later stages as a difference from the first stage, modulo 2^16 (or whole: header_bytes).
+        const bool whole = t < tuples || net.stage_before_downgrading();
+        const auto base = whole ? std::uint16_t{0} : static_cast<std::uint16_t>(quantise(net.weight(t % tuples, i)));
         core::put_bytes<std::uint16_t>(raw, static_cast<std::uint16_t>(static_cast<std::uint16_t>(quantise(net.weight(t, i))) - base));
       } else {
         core::put_bytes<float>(raw, net.weight(t, i));
@@ -301,7 +307,7 @@ class PayloadSink {
     // unoptimised sanitizer build.
     const auto* src = reinterpret_cast<const unsigned char*>(p);
     float* dst = table.data() + at / 2;
-    if (t < tuples) {
+    if (t < tuples || h_.info.later_stages_whole) {
       for (std::size_t i = 0; i < count; ++i) {
         const auto q = static_cast<std::int16_t>(static_cast<std::uint16_t>(src[2 * i] | (src[2 * i + 1] << 8)));
         dst[i] = static_cast<float>(q * scale);
@@ -327,7 +333,7 @@ class PayloadSink {
     const std::size_t count = n / 2;
     const auto* src = reinterpret_cast<const unsigned char*>(p);
     std::int16_t* dst = out_.net.qtable(t).data() + at / 2;
-    const std::int16_t* base = t < tuples ? nullptr : out_.net.qtable(t % tuples).data() + at / 2;
+    const std::int16_t* base = t < tuples || h_.info.later_stages_whole ? nullptr : out_.net.qtable(t % tuples).data() + at / 2;
     for (std::size_t i = 0; i < count; ++i) {
       const auto d = static_cast<std::uint16_t>(src[2 * i] | (src[2 * i + 1] << 8));
       dst[i] = static_cast<std::int16_t>(base ? static_cast<std::uint16_t>(d + static_cast<std::uint16_t>(base[i])) : d);

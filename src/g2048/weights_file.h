@@ -90,6 +90,9 @@ struct WeightsInfo {
   /// Version 5: a downgraded board reads the stage of the board before downgrading
   /// (NTupleNetwork::stage_before_downgrading); false for older versions.
   bool stage_before_downgrading = false;
+  /// Version 5: int16 later stages stored whole, not as differences from the first (set with
+  /// stage_before_downgrading).
+  bool later_stages_whole = false;
 };
 core::Result<WeightsInfo> read_weights_info(std::string_view bytes);
 

@@ -565,6 +565,19 @@ TEST(NTupleDowngrade, AStageBeforeDowngradingHoldsTheLateGamesOwnWeights) {
   EXPECT_TRUE(back->stage_before_downgrading());
   EXPECT_EQ(back->late_value(late, 14), net.late_value(late, 14));
   EXPECT_TRUE(net.with_stages({14, 15}).stage_before_downgrading());
+  // In int16 its later stage is stored whole, not as a difference from the first (the two come
+  // from different networks): it reads back within half a quantisation step, in either storage.
+  SaveOptions int16;
+  int16.encoding = WeightEncoding::Int16;
+  const std::string q = encode_network(net, int16);
+  EXPECT_TRUE(read_weights_info(q)->later_stages_whole);
+  const double scale = read_weights_info(q)->scale;
+  for (auto storage : {NTupleNetwork::Storage::FLOAT32, NTupleNetwork::Storage::INT16}) {
+    const auto r = decode_network(q, storage);
+    ASSERT_TRUE(r.ok()) << r.error();
+    for (std::size_t t = 0; t < net.table_count(); t += 3)
+      for (std::size_t i = 0; i < net.table_size(t); i += 97) ASSERT_NEAR(r->weight(t, i), net.weight(t, i), scale * 0.5001) << t << " " << i;
+  }
   SaveOptions v4;
   v4.version = 4;  // the flag needs version 5 and gets it
   EXPECT_EQ(read_weights_info(encode_network(net, v4))->version, 5u);
@@ -575,7 +588,8 @@ TEST(NTupleDowngrade, AStageBeforeDowngradingHoldsTheLateGamesOwnWeights) {
   std::string bad = bytes;
   std::uint32_t size = 0;
   std::memcpy(&size, bad.data() + 16, 4);
-  bad[size - 8 - 1] = static_cast<char>(3);
+  EXPECT_EQ(static_cast<int>(bad[size - 8 - 1]), 3);  // read before downgrading; stages stored whole
+  bad[size - 8 - 1] = static_cast<char>(4);
   const auto r = decode_network(bad);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().find("unknown flags"), std::string::npos) << r.error();

@@ -26,12 +26,13 @@ ReadMarks no_marks(const NTupleNetwork& net) {
 
 bool marked(const ReadMarks& marks, std::size_t t, std::size_t i) { return (marks[t][i / 64] >> (i % 64)) & 1; }
 
-// The most common value among the first stage's unread weights (every 61st of them looked at:
-// in a trained network it is the value they started from, held by most of them).
-float most_common_unread(const NTupleNetwork& net, const ReadMarks& marks) {
+// The most common value among the unread weights of a stage (every 61st of them looked at: in a
+// trained network it is the value they started from, held by most of them).
+float most_common_unread(const NTupleNetwork& net, const ReadMarks& marks, int stage) {
   std::unordered_map<float, std::uint64_t> count;
   std::uint64_t seen = 0;
-  for (std::size_t t = 0; t < net.layout().size(); ++t)
+  const std::size_t n = net.layout().size(), first = static_cast<std::size_t>(stage) * n;
+  for (std::size_t t = first; t < first + n; ++t)
     for (std::size_t i = 0; i < net.table_size(t); ++i)
       if (!marked(marks, t, i) && seen++ % 61 == 0) ++count[net.table(t)[i]];
   float best = 0;
@@ -93,17 +94,22 @@ PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::s
     for (std::size_t t = 0; t < all.size(); ++t)
       for (std::size_t w = 0; w < all[t].size(); ++w) all[t][w] |= marks[j][t][w];
 
-  // Step 2. Reset what no game read: the first stage to one value, later stages to the first's.
-  report.reset_value = most_common_unread(net, all);
+  // Step 2. Reset what no game read: the first stage to one value, later stages to the first's
+  // (or, in a network joined from two, whose stages the file keeps whole, to their own one value).
+  report.reset_value = most_common_unread(net, all, 0);
   const std::size_t tuples = net.layout().size();
+  std::vector<float> own(static_cast<std::size_t>(net.stages()), report.reset_value);
+  if (net.stage_before_downgrading())
+    for (int k = 1; k < net.stages(); ++k) own[static_cast<std::size_t>(k)] = most_common_unread(net, all, k);
   for (std::size_t t = 0; t < net.table_count(); ++t) {
     WeightTable& table = net.table(t);
+    const std::size_t stage = t / tuples;
     for (std::size_t i = 0; i < table.size(); ++i) {
       if (marked(all, t, i)) {
         ++report.read;
         continue;
       }
-      const float to = t < tuples ? report.reset_value : net.table(t % tuples)[i];
+      const float to = stage == 0 || net.stage_before_downgrading() ? own[stage] : net.table(t % tuples)[i];
       if (table[i] != to) {
         table[i] = to;
         ++report.reset;

@@ -36,7 +36,9 @@ struct PruneReport {
 /// same games on any number of jobs), then resets each weight none of them read: in the first
 /// stage to the most common value among those weights, in a later stage to the first stage's
 /// weight at the same index (so an int16 file, which stores later stages as differences from the
-/// first, holds a zero there). FLOAT32 storage. `on_game(done)` reports progress from any job.
+/// first, holds a zero there) or, in a network joined from two (stage_before_downgrading, whose
+/// stages the file keeps whole), to the most common of that stage's own unread weights.
+/// FLOAT32 storage. `on_game(done)` reports progress from any job.
 /// When `stop` is requested the games end and nothing is changed.
 PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::stop_token stop = {},
                          const std::function<void(int)>& on_game = {});
