@@ -99,8 +99,9 @@ void run_prune(PruneCommand o) {
   if (report.stopped)
     throw Stopped(fmt::format("stopped after {} of {} games: nothing written", report.games, o.prune.games));
 
-  std::printf("%d one-ply games (%llu moves, seed %llu) read %llu of %llu weights (%.1f %%); %llu unread weights reset to %g\n",
+  std::printf("%d one-ply games (%llu moves, seed %llu)%s read %llu of %llu weights (%.1f %%); %llu unread weights reset to %g\n",
               report.games, static_cast<unsigned long long>(report.moves), static_cast<unsigned long long>(o.prune.seed),
+              o.prune.lookahead > 0 ? " and a spawn and a move beyond" : "",
               static_cast<unsigned long long>(report.read), static_cast<unsigned long long>(report.weights),
               report.weights ? 100.0 * static_cast<double>(report.read) / static_cast<double>(report.weights) : 0.0,
               static_cast<unsigned long long>(report.reset), static_cast<double>(report.reset_value));
@@ -141,6 +142,9 @@ void add_2048_network_commands(CLI::App& g2048) {
   add_int(cmd, "--games", o->prune.games, "N", 1, MAX_PRUNE_GAMES,
           "one-ply games whose reads are kept (boards they never reach may be valued differently)");
   add_seed(cmd, o->prune.seed, "seed of the games (another than the bench's, to measure the pruned file fairly)");
+  add_int(cmd, "--lookahead", o->prune.lookahead, "N", 0, 1,
+          "1: also keep the weights of the boards one spawn and one move beyond every afterstate of the games, which a "
+          "search reads (a file for expectimax); 0: those the one-ply player reads");
   add_jobs(cmd, o->prune.jobs, limits::MAX_JOBS, "games played at once (the same games and file on any number)");
   add_int_unset(cmd, "--downgrade-from", o->downgrade_tile, o->downgrade_given, "TILE", 0, 32768,
                 "the tile from which the player values boards downgraded, in the games and in the file written (a "

@@ -127,10 +127,16 @@ check "a trained network beats random ($trained vs $random)" test "$trained" -gt
 expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p.tsn" --games 10 --seed 5 --quiet
 check "prune says what its games read and what it reset" grep -q "^10 one-ply games ([0-9]* moves, seed 5) read [0-9]* of 262144 weights (.* %); [0-9]* unread weights reset to" "$tmp/out"
 check "prune names the file it saved" grep -q "saved .*p.tsn (int16, step 1, [0-9]* bytes)" "$tmp/out"
+cp "$tmp/out" "$tmp/p.out"
 expect_status 0 2048 train --out "$tmp/e16.tsn" --resume "$tmp/e.tsn" --games 1 --encoding int16 --zstd-level 19 --quiet
 check "a pruned file is smaller than the whole network's" test "$(stat -c %s "$tmp/p.tsn")" -lt "$(stat -c %s "$tmp/e16.tsn")"
 expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p32.tsn" --games 10 --seed 5 --encoding float32 --quiet
 check "the pruned network plays its games as the whole one did" test "$(mean --ai ntuple --network "$tmp/p32.tsn")" = "$trained"
+expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/pl.tsn" --games 10 --seed 5 --lookahead 1 --quiet
+read_count() { grep -o 'read [0-9]*' "$1" | cut -d' ' -f2; }
+check "a lookahead keeps more weights" test "$(read_count "$tmp/out")" -gt "$(read_count "$tmp/p.out")"
+check "prune names its lookahead" grep -q "seed 5) and a spawn and a move beyond read" "$tmp/out"
+expect_status 2 2048 prune "$tmp/e.tsn" --out "$tmp/d.tsn" --lookahead 2
 expect_status 0 2048 prune "$tmp/e.tsn" --out "$tmp/p2.tsn" --games 10 --seed 5 --jobs 2 --quiet
 check "two jobs make the same file" cmp -s "$tmp/p.tsn" "$tmp/p2.tsn"
 expect_status 2 2048 prune "$tmp/e.tsn" --out "$tmp/d.tsn" --encoding float32 --int16-step 4

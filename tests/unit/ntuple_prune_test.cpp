@@ -61,18 +61,34 @@ std::optional<Dir> choose(const NTupleNetwork& net, Board b, int from) {
 // valued by `pruned` exactly as by `before`. Returns the moves played.
 std::uint64_t expect_games_valued_as_before(const NTupleNetwork& before, const NTupleNetwork& pruned, const PruneOptions& options) {
   const int from = before.downgrade_from();
-  std::uint64_t moves = 0;
+  std::uint64_t moves = 0, differ = 0;
   for (int g = 0; g < options.games; ++g) {
     core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
     Board b = spawn_random(spawn_random(Board{}, rng), rng);
     while (const auto best = choose(before, b, from)) {
       const Moves m = b.moves();
-      for (Dir d : ALL_DIRS)
-        if (m.after[index(d)] != b) EXPECT_EQ(before.late_value(m.after[index(d)], from), pruned.late_value(m.after[index(d)], from));
+      for (Dir d : ALL_DIRS) {
+        const Board after = m.after[index(d)];
+        if (after == b) continue;
+        EXPECT_EQ(before.late_value(after, from), pruned.late_value(after, from));
+        if (options.lookahead == 0) continue;
+        // And the afterstates one spawn and one move beyond, which a depth-2 search values.
+        for (int cell = 0; cell < 16; ++cell)
+          for (int tile : {1, 2}) {
+            if (after.at(cell) != 0) continue;
+            const Board spawned = after.with(cell, tile);
+            const Moves next = spawned.moves();
+            for (Dir e : ALL_DIRS) {
+              const Board beyond = next.after[index(e)];
+              if (beyond != spawned) differ += before.late_value(beyond, from) != pruned.late_value(beyond, from);
+            }
+          }
+      }
       b = spawn_random(m.after[index(*best)], rng);
       ++moves;
     }
   }
+  EXPECT_EQ(differ, 0U) << "afterstates beyond the games valued differently";
   return moves;
 }
 
@@ -191,4 +207,18 @@ TEST(NTuplePrune, AJoinedNetworksLateBoardsKeepTheirLateStage) {
   const PruneReport report = prune_unread(pruned, options);
   EXPECT_GT(report.reset, 0U);
   EXPECT_EQ(expect_games_valued_as_before(before, pruned, options), report.moves);
+}
+
+TEST(NTuplePrune, ALookaheadKeepsTheBoardsASearchValuesBeyondTheGames) {
+  const NTupleNetwork before = trained();
+  NTupleNetwork one_ply = before, searched = before;
+  PruneOptions options;
+  options.games = 4;
+  options.seed = 8;
+  const PruneReport a = prune_unread(one_ply, options);
+  options.lookahead = 1;
+  const PruneReport b = prune_unread(searched, options);
+  EXPECT_EQ(a.moves, b.moves);  // the same games
+  EXPECT_GT(b.read, a.read);
+  EXPECT_EQ(expect_games_valued_as_before(before, searched, options), b.moves);
 }

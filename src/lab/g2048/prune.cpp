@@ -1,6 +1,7 @@
 #include "lab/g2048/prune.h"
 
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <memory>
 #include <unordered_map>
@@ -65,14 +66,27 @@ PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::s
     for (int g = static_cast<int>(j); g < options.games && !stop.stop_requested(); g += jobs) {
       core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
       Board b = spawn_random(spawn_random(Board{}, rng), rng);
-      for (;;) {
-        const Moves m = b.moves();
+      auto mark = [&](Board after) {
+        net.for_each_feature_in(net.valued_stage(after, from), NTupleNetwork::valued_board(after, from),
+                                [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
+      };
+      // Every legal afterstate of `board`, and with `deeper` those one spawn and one move further.
+      auto mark_afterstates = [&](Board board, bool deeper, auto& self) -> void {
+        const Moves m = board.moves();
         for (Dir d : ALL_DIRS) {
           const Board after = m.after[index(d)];
-          if (after == b) continue;
-          net.for_each_feature_in(net.valued_stage(after, from), NTupleNetwork::valued_board(after, from),
-                                  [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
+          if (after == board) continue;
+          mark(after);
+          if (!deeper) continue;
+          for (std::uint32_t empty = after.empty_mask(); empty != 0; empty &= empty - 1) {
+            const int cell = std::countr_zero(empty);
+            for (int tile : {1, 2}) self(after.with(cell, tile), false, self);
+          }
         }
+      };
+      for (;;) {
+        const Moves m = b.moves();
+        mark_afterstates(b, options.lookahead > 0, mark_afterstates);
         const auto best = (*player)->quick_move(b);
         if (!best) break;
         b = spawn_random(m.after[index(*best)], rng);

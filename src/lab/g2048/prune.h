@@ -20,6 +20,9 @@ struct PruneOptions {
   int jobs = 1;
   /// Tile downgrading's threshold as the player uses it (an exponent; the network's own by default).
   int downgrade_from = -1;
+  /// 1: also the afterstates one spawn (a 2 or a 4 in every empty cell) and one move beyond each
+  /// afterstate of the games, as a depth-2 search reads them; 0: what the one-ply player reads.
+  int lookahead = 0;
 };
 
 struct PruneReport {
@@ -33,7 +36,8 @@ struct PruneReport {
 };
 
 /// Plays `options.games` one-ply games with `net` (game g seeded by derive_seed(seed, g), the
-/// same games on any number of jobs), then resets each weight none of them read: in the first
+/// same games on any number of jobs), marks the weights of the afterstates it values (and with
+/// a lookahead those a search would value beyond them), then resets each weight none marked: in the first
 /// stage to the most common value among those weights, in a later stage to the first stage's
 /// weight at the same index (so an int16 file, which stores later stages as differences from the
 /// first, holds a zero there) or, in a network joined from two (stage_before_downgrading, whose
