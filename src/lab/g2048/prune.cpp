@@ -1,8 +1,8 @@
 #include "lab/g2048/prune.h"
 
 #include <algorithm>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -61,33 +61,33 @@ PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::s
     ReadMarks& own = marks[j] = no_marks(net);
     AiConfig config("ntuple", std::nullopt, {}, view);
     config.downgrade_from = from;
-    auto player = make_ai(config);
-    if (!player) return;
+    const auto player = std::move(make_ai(config).value());  // an ntuple AI with its network: always made
     for (int g = static_cast<int>(j); g < options.games && !stop.stop_requested(); g += jobs) {
       core::Rng rng(core::derive_seed(options.seed, static_cast<std::uint64_t>(g)));
       Board b = spawn_random(spawn_random(Board{}, rng), rng);
-      auto mark = [&](Board after) {
-        net.for_each_feature_in(net.valued_stage(after, from), NTupleNetwork::valued_board(after, from),
-                                [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
-      };
-      // Every legal afterstate of `board`, and with `deeper` those one spawn and one move further.
-      auto mark_afterstates = [&](Board board, bool deeper, auto& self) -> void {
-        const Moves m = board.moves();
+      // Marks the weights of every legal afterstate of `board`, as the player values them.
+      auto mark_afterstates = [&](Board board, const Moves& m) {
         for (Dir d : ALL_DIRS) {
           const Board after = m.after[index(d)];
           if (after == board) continue;
-          mark(after);
-          if (!deeper) continue;
-          for (std::uint32_t empty = after.empty_mask(); empty != 0; empty &= empty - 1) {
-            const int cell = std::countr_zero(empty);
-            for (int tile : {1, 2}) self(after.with(cell, tile), false, self);
-          }
+          net.for_each_feature_in(net.valued_stage(after, from), NTupleNetwork::valued_board(after, from),
+                                  [&](std::size_t t, std::uint32_t i) { own[t][i / 64] |= std::uint64_t{1} << (i % 64); });
         }
       };
       for (;;) {
         const Moves m = b.moves();
-        mark_afterstates(b, options.lookahead > 0, mark_afterstates);
-        const auto best = (*player)->quick_move(b);
+        mark_afterstates(b, m);
+        // The lookahead: every spawn on each afterstate, and the afterstates of the board it makes.
+        for (Dir d : ALL_DIRS) {
+          const Board after = m.after[index(d)];
+          if (options.lookahead == 0 || after == b) continue;
+          for (std::uint32_t empty = after.empty_mask(); empty != 0; empty &= empty - 1)
+            for (int tile : {1, 2}) {
+              const Board spawned = after.with(std::countr_zero(empty), tile);
+              mark_afterstates(spawned, spawned.moves());
+            }
+        }
+        const auto best = player->quick_move(b);
         if (!best) break;
         b = spawn_random(m.after[index(*best)], rng);
         ++moves[j];
