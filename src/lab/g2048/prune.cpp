@@ -48,7 +48,7 @@ float most_common_unread(const NTupleNetwork& net, const ReadMarks& marks, int s
 PruneReport prune_unread(NTupleNetwork& net, const PruneOptions& options, std::stop_token stop,
                          const std::function<void(int)>& on_game) {
   PruneReport report;
-  const int from = options.downgrade_from >= 0 ? options.downgrade_from : net.downgrade_from();
+  const int from = net.downgrade_from();  // as the player values the boards
   const int jobs = std::clamp(options.jobs, 1, std::max(1, options.games));
   // The player reads the network that is pruned afterwards: a view that does not own it.
   const std::shared_ptr<const NTupleNetwork> view(&net, [](const NTupleNetwork*) {});

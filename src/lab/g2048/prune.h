@@ -18,8 +18,6 @@ struct PruneOptions {
   int games = 10000;
   std::uint64_t seed = 1;
   int jobs = 1;
-  /// Tile downgrading's threshold as the player uses it (an exponent; the network's own by default).
-  int downgrade_from = -1;
   /// 1: also the afterstates one spawn (a 2 or a 4 in every empty cell) and one move beyond each
   /// afterstate of the games, as a depth-2 search reads them; 0: what the one-ply player reads.
   int lookahead = 0;
