@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/network_file_options_2048.h"
 #include "app/options.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
@@ -23,38 +24,15 @@ using namespace tilestone::g2048;
 
 constexpr int MAX_PRUNE_GAMES = 1000000;
 
-// --encoding, --int16-step and --zstd-level: how the file is written.
-struct FileOptions {
-  std::string encoding;
-  int int16_step = 1;
-  int zstd_level = 19;
-
-  void add(CLI::App* cmd, const std::string& default_encoding) {
-    encoding = default_encoding;
-    add_choice(cmd, "--encoding", encoding, "ENCODING", {"float32", "int16"}, "the file's weights");
-    add_int(cmd, "--int16-step", int16_step, "N", 1, 256, "int16: round each quantised weight to a multiple of this");
-    add_int(cmd, "--zstd-level", zstd_level, "N", 1, 19, "compression level of the file");
-  }
-  void check() const {
-    if (int16_step > 1 && encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
-  }
-  SaveOptions options() const {
-    SaveOptions s;
-    s.encoding = encoding == "int16" ? WeightEncoding::Int16 : WeightEncoding::Float32;
-    s.int16_step = int16_step;
-    s.zstd_level = zstd_level;
-    return s;
-  }
-  // Saves `net` to `path` and says so.
-  void save(const NTupleNetwork& net, const std::string& path) const {
-    const SaveOptions how = options();
-    auto written = save_network(net, path, how);
-    if (!written) throw RunError(written.error());
-    std::printf("saved %s (%s%s, %llu bytes)\n", path.c_str(), std::string(to_string(how.encoding)).c_str(),
-                how.encoding == WeightEncoding::Int16 ? fmt::format(", step {}", int16_step).c_str() : "",
-                static_cast<unsigned long long>(*written));
-  }
-};
+// Saves `net` to `path` as `file` says and says so.
+void save(const NTupleNetwork& net, const std::string& path, const NetworkFileOptions& file) {
+  const SaveOptions how = file.options();
+  auto written = save_network(net, path, how);
+  if (!written) throw RunError(written.error());
+  std::printf("saved %s (%s%s, %llu bytes)\n", path.c_str(), std::string(to_string(how.encoding)).c_str(),
+              how.encoding == WeightEncoding::Int16 ? fmt::format(", step {}", how.int16_step).c_str() : "",
+              static_cast<unsigned long long>(*written));
+}
 
 NTupleNetwork load(const std::string& path) {
   auto loaded = load_network(path);
@@ -72,7 +50,7 @@ int tile_exponent(const std::string& option, int tile) {
 struct PruneCommand {
   std::string in, out;
   PruneOptions prune;
-  FileOptions file;
+  NetworkFileOptions file;
   int downgrade_tile = 0;
   bool downgrade_given = false;
   bool quiet = false;
@@ -105,14 +83,14 @@ void run_prune(PruneCommand o) {
               static_cast<unsigned long long>(report.read), static_cast<unsigned long long>(report.weights),
               report.weights ? 100.0 * static_cast<double>(report.read) / static_cast<double>(report.weights) : 0.0,
               static_cast<unsigned long long>(report.reset), static_cast<double>(report.reset_value));
-  o.file.save(net, o.out);
+  save(net, o.out, o.file);
 }
 
 struct JoinCommand {
   std::string first, late, out;
   int tile = 16384;
   int late_stage = -1;  // -1: the stage the late network's own play reads there
-  FileOptions file;
+  NetworkFileOptions file;
 };
 
 void run_join(const JoinCommand& o) {
@@ -126,7 +104,7 @@ void run_join(const JoinCommand& o) {
   if (!joined) throw RunError(joined.error());
   std::printf("joined %s below %d and stage %d of %s (of %d) from %d on, downgrading from %d\n", o.first.c_str(), o.tile, stage,
               o.late.c_str(), late.stages(), o.tile, o.tile);
-  o.file.save(*joined, o.out);
+  save(*joined, o.out, o.file);
 }
 
 }  // namespace
@@ -149,7 +127,7 @@ void add_2048_network_commands(CLI::App& g2048) {
   add_int_unset(cmd, "--downgrade-from", o->downgrade_tile, o->downgrade_given, "TILE", 0, 32768,
                 "the tile from which the player values boards downgraded, in the games and in the file written (a "
                 "power of two, 0: never; default: the file's)");
-  o->file.add(cmd, "int16");
+  o->file.add(cmd, "int16", 19, "the file");
   cmd->add_flag("--quiet", o->quiet, "no progress output");
   cmd->callback([o] { run_prune(*o); });
 
@@ -166,7 +144,7 @@ void add_2048_network_commands(CLI::App& g2048) {
   add_int(join, "--late-stage", j->late_stage, "K", -1, MAX_STAGES - 1,
           "the late network's stage to take (0 is the first; -1: the stage its own play values a board holding the "
           "tile with a smaller tile missing)");
-  j->file.add(join, "float32");
+  j->file.add(join, "float32", 19, "the file");
   join->callback([j] { run_join(*j); });
 }
 

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/network_file_options_2048.h"
 #include "app/options.h"
 #include "app/progress.h"
 #include "app/stop_signals.h"
@@ -35,7 +36,6 @@ extern "C" void on_sigint(int) { g_interrupted.store(true); }
 struct TrainOptions {
   std::string out, resume, log, svg, layout, stages;
   bool stages_given = false;
-  std::string encoding = "float32";
   std::int64_t games = 100000;
   std::int64_t checkpoint_every = 10000;
   double checkpoint_minutes = 0;
@@ -47,8 +47,7 @@ struct TrainOptions {
   double lambda = 0;
   int n_step = 1;
   double fine_tune_start = params::TD_FINE_TUNE_START;
-  int zstd_level = 3;
-  int int16_step = 1;
+  NetworkFileOptions file;
   bool tc = false;
   bool forward = false;
   bool quiet = false;
@@ -92,7 +91,7 @@ void run_train(const TrainOptions& o) {
     if (!e) throw UsageError("--downgrade-from: " + e.error());
     downgrade_from = *e;
   }
-  if (o.int16_step > 1 && o.encoding != "int16") throw UsageError("--int16-step applies to --encoding int16");
+  o.file.check();
   // Before any game is played: a checkpoint that cannot be saved would lose them.
   if (auto r = core::check_replaceable(o.out); !r) throw RunError("--out " + r.error());
   if (!o.svg.empty() && o.log.empty()) throw UsageError("--svg draws the curve from --log: give both");
@@ -217,10 +216,8 @@ void run_train(const TrainOptions& o) {
   // state (a checkpoint to resume from); a finished one the requested encoding (float32 keeps the
   // state too; int16 is a network to play with, not to resume).
   const bool interrupted = g_interrupted.load() && net->games_trained < static_cast<std::uint64_t>(o.games);
-  SaveOptions save;
-  save.encoding = o.encoding == "int16" && !interrupted ? WeightEncoding::Int16 : WeightEncoding::Float32;
-  save.zstd_level = o.zstd_level;
-  save.int16_step = o.int16_step;
+  SaveOptions save = o.file.options();
+  if (interrupted) save.encoding = WeightEncoding::Float32;
   auto written = save_network(*net, o.out, save, save.encoding == WeightEncoding::Float32 ? &state : nullptr);
   if (!written) throw RunError(written.error());
   if (log) log->close();
@@ -277,12 +274,7 @@ void add_2048_train_command(CLI::App& g2048) {
   add_int_unset(cmd, "--downgrade-from", o->downgrade_tile, o->downgrade_given, "TILE", 0, 32768,
                 "the tile from which the AIs value this network's boards downgraded (tile downgrading; a power of two, "
                 "0: never), kept in the file; training is not changed (default: the resumed file's, else 16384)");
-  add_choice(cmd, "--encoding", o->encoding, "ENCODING", {"float32", "int16"},
-             "the final file's weights, exact or quantised (a smaller file)");
-  add_int(cmd, "--int16-step", o->int16_step, "N", 1, 256,
-          "int16: round each quantised weight to a multiple of this; a smaller file, an error of at most step/2 "
-          "quantisation units a weight");
-  add_int(cmd, "--zstd-level", o->zstd_level, "N", 1, 19, "compression level of the final file");
+  o->file.add(cmd, "float32", 3, "the final file");
   cmd->add_flag("--quiet", o->quiet, "no progress output");
   cmd->callback([=] { run_train(*o); });
 }
